@@ -1,0 +1,2 @@
+/** Tokenflow: one Spring Boot application hosting the designer, the REST API, the coordinator and the workers. */
+package io.tokenflow;

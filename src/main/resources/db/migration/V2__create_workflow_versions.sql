@@ -1,0 +1,18 @@
+-- Immutable versions: the DSL, its compiled IR, and the RFC 6902 patch (from the parent) that produced it.
+CREATE TABLE workflow_versions (
+    workflow_id    uuid        NOT NULL REFERENCES workflows (id) ON DELETE CASCADE,
+    version        integer     NOT NULL CHECK (version >= 1),
+    dsl            jsonb       NOT NULL,
+    ir             jsonb       NOT NULL,
+    content_hash   text        NOT NULL,
+    parent_version integer,
+    patch          jsonb,
+    message        text,
+    author         text        NOT NULL,
+    created_at     timestamptz NOT NULL,
+    PRIMARY KEY (workflow_id, version),
+    FOREIGN KEY (workflow_id, parent_version) REFERENCES workflow_versions (workflow_id, version),
+    CHECK (parent_version IS NULL OR parent_version < version)
+);
+
+CREATE INDEX workflow_versions_content_hash_idx ON workflow_versions (content_hash);
