@@ -1,0 +1,120 @@
+package io.tokenflow.engine.compiler;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import io.tokenflow.engine.conditions.CompiledCondition;
+import io.tokenflow.engine.conditions.ConditionCompiler;
+import io.tokenflow.engine.dsl.BranchDefinition;
+import io.tokenflow.engine.dsl.Diagnostics;
+import io.tokenflow.engine.dsl.HumanDefinition;
+import io.tokenflow.engine.dsl.LoopDefinition;
+import io.tokenflow.engine.dsl.NodeDefinition;
+import io.tokenflow.engine.dsl.Target;
+import io.tokenflow.engine.ir.IrBranch;
+import io.tokenflow.engine.ir.IrHuman;
+import io.tokenflow.engine.ir.IrJoin;
+import io.tokenflow.engine.ir.IrLoop;
+import io.tokenflow.engine.ir.IrNode;
+import io.tokenflow.engine.ir.WorkflowIr;
+import io.tokenflow.engine.types.NodeKind;
+import io.tokenflow.engine.types.NodeTypeCatalog;
+import io.tokenflow.engine.types.NodeTypeSpec;
+
+/** Builds the IR nodes from the checked workflow, compiling each condition on the way. */
+final class IrAssembler {
+
+    private final NodeTypeCatalog types;
+    private final ConditionCompiler conditions;
+    private final TerminalDetector terminals = new TerminalDetector();
+
+    IrAssembler(NodeTypeCatalog types, ConditionCompiler conditions) {
+        this.types = types;
+        this.conditions = conditions;
+    }
+
+    WorkflowIr assemble(DesugaredWorkflow workflow, RoutingGraph graph, Map<String, Set<String>> references,
+                        Diagnostics diagnostics) {
+        Map<String, IrNode> nodes = new LinkedHashMap<>();
+        for (NodeDefinition node : workflow.nodes().values()) {
+            nodes.put(node.id(), assembleNode(node, workflow, graph, references.getOrDefault(node.id(), Set.of()),
+                    diagnostics));
+        }
+        List<String> terminalNodes = nodes.values().stream().filter(IrNode::isTerminal).map(IrNode::id).toList();
+        return new WorkflowIr(WorkflowIr.FORMAT_VERSION, workflow.source().name(), graph.entryNodes(), terminalNodes,
+                nodes, workflow.source().inputs());
+    }
+
+    private IrNode assembleNode(NodeDefinition node, DesugaredWorkflow workflow, RoutingGraph graph,
+                                Set<String> references, Diagnostics diagnostics) {
+        Optional<NodeTypeSpec> spec = types.find(node.type());
+        NodeKind kind = spec.map(NodeTypeSpec::kind).orElse(NodeKind.TASK);
+        List<String> dependencies = inAuthoringOrder(graph.predecessors(node.id()), workflow);
+        List<String> dependents = node.branch() != null ? List.of() : existing(
+                RoutingGraph.staticTargets(node, workflow), workflow);
+        boolean waitForAll = Boolean.TRUE.equals(node.waitForAll());
+        return new IrNode(node.id(), node.name(), kind.label(), node.type(), spec.map(NodeTypeSpec::worker).orElse(null),
+                node.config(), node.input(), dependencies, dependents, terminals.isTerminal(node, dependents),
+                waitForAll, waitForAll ? new IrJoin(true, dependencies) : null,
+                branch(node, workflow, diagnostics), loop(node, dependents, workflow, diagnostics),
+                node.retry(), node.limits(), human(node.human(), workflow), node.agent(), List.copyOf(references));
+    }
+
+    private IrBranch branch(NodeDefinition node, DesugaredWorkflow workflow, Diagnostics diagnostics) {
+        BranchDefinition branch = node.branch();
+        if (branch == null) {
+            return null;
+        }
+        List<IrBranch.Rule> rules = new ArrayList<>();
+        for (BranchDefinition.Rule rule : branch.rules()) {
+            CompiledCondition condition = compile(rule.condition(), node, rule.pointer() + conditionSuffix(rule),
+                    workflow, diagnostics);
+            rules.add(new IrBranch.Rule(rule.name(), condition, existing(rule.nextNodes(), workflow)));
+        }
+        return new IrBranch(true, branch.type(), rules, existing(branch.defaultPath(), workflow),
+                existing(branch.availableNextNodes(), workflow));
+    }
+
+    private static String conditionSuffix(BranchDefinition.Rule rule) {
+        return rule.pointer().endsWith("/condition") ? "" : "/condition";
+    }
+
+    private IrLoop loop(NodeDefinition node, List<String> dependents, DesugaredWorkflow workflow, Diagnostics diagnostics) {
+        LoopDefinition loop = node.loop();
+        if (loop == null) {
+            return null;
+        }
+        CompiledCondition condition = loop.condition() == null ? null
+                : compile(loop.condition(), node, loop.pointer() + "/condition", workflow, diagnostics);
+        String back = loop.loopBackTo() == null ? node.id() : loop.loopBackTo().nodeId();
+        List<String> breakPath = loop.breakPath() == null ? dependents : existing(loop.breakPath(), workflow);
+        return new IrLoop(true, condition, loop.maxIterations(), back, breakPath, existing(loop.timeoutPath(), workflow));
+    }
+
+    private static IrHuman human(HumanDefinition human, DesugaredWorkflow workflow) {
+        if (human == null) {
+            return null;
+        }
+        return new IrHuman(human.title(), human.instructions(), human.approvers(),
+                human.timeout() == null ? null : human.timeout().toString(), human.escalationPolicy(),
+                human.escalateTo(), existing(human.rejectionPath(), workflow));
+    }
+
+    private CompiledCondition compile(tools.jackson.databind.JsonNode condition, NodeDefinition node, String pointer,
+                                      DesugaredWorkflow workflow, Diagnostics diagnostics) {
+        ConditionCompiler.Scope scope = new ConditionCompiler.Scope(node.id(), pointer, workflow.nodeIds());
+        return conditions.compile(condition, scope, diagnostics).orElse(null);
+    }
+
+    private static List<String> existing(List<Target> targets, DesugaredWorkflow workflow) {
+        return targets.stream().map(Target::nodeId).filter(workflow.nodeIds()::contains).distinct().toList();
+    }
+
+    private static List<String> inAuthoringOrder(Set<String> ids, DesugaredWorkflow workflow) {
+        return workflow.nodeIds().stream().filter(ids::contains).toList();
+    }
+}

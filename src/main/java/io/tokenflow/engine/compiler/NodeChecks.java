@@ -1,0 +1,86 @@
+package io.tokenflow.engine.compiler;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import io.tokenflow.engine.dsl.Diagnostics;
+import io.tokenflow.engine.dsl.NodeDefinition;
+import io.tokenflow.engine.dsl.WorkflowDefinition;
+import io.tokenflow.engine.types.NodeTypeCatalog;
+import io.tokenflow.engine.types.NodeTypeSpec;
+import tools.jackson.databind.JsonNode;
+
+/** Per-node checks that need no graph: unique ids, known types, and config valid against the type's schema. */
+final class NodeChecks {
+
+    private final NodeTypeCatalog types;
+    private final SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+    private final Map<String, Schema> configSchemas = new ConcurrentHashMap<>();
+
+    NodeChecks(NodeTypeCatalog types) {
+        this.types = types;
+    }
+
+    void check(WorkflowDefinition workflow, Diagnostics diagnostics) {
+        Map<String, NodeDefinition> seen = new HashMap<>();
+        for (NodeDefinition node : workflow.nodes()) {
+            NodeDefinition first = seen.putIfAbsent(node.id(), node);
+            if (first != null) {
+                diagnostics.error("duplicate-id", node.id(), node.at("id"), "Expected node ids to be unique, but '"
+                        + node.id() + "' is also the id of the node at " + first.pointer());
+            }
+            types.find(node.type()).ifPresentOrElse(
+                    spec -> checkConfig(node, spec, diagnostics),
+                    () -> diagnostics.error("unknown-type", node.id(), node.at("type"), "Expected type to be one of "
+                            + typeNames() + ", but found '" + node.type() + "'"));
+        }
+    }
+
+    private void checkConfig(NodeDefinition node, NodeTypeSpec spec, Diagnostics diagnostics) {
+        Schema schema = configSchemas.computeIfAbsent(spec.name() + "@" + spec.configSchema().hashCode(),
+                key -> registry.getSchema(spec.configSchema().toString()));
+        JsonNode config = withDefaults(node, spec);
+        for (Error error : schema.validate(config)) {
+            String pointer = node.at("config") + pointerOf(error);
+            diagnostics.error("invalid-config", node.id(), pointer, "Expected the config of a '" + spec.name()
+                    + "' node to match its schema: " + describe(error));
+        }
+    }
+
+    private static JsonNode withDefaults(NodeDefinition node, NodeTypeSpec spec) {
+        var merged = spec.defaultConfig().deepCopy();
+        merged.setAll(node.config());
+        return merged;
+    }
+
+    private static String pointerOf(Error error) {
+        StringBuilder pointer = new StringBuilder();
+        var path = error.getInstanceLocation();
+        for (int i = 0; i < path.getNameCount(); i++) {
+            pointer.append('/').append(String.valueOf(path.getElement(i)).replace("~", "~0").replace("/", "~1"));
+        }
+        if ("required".equals(error.getKeyword()) && error.getProperty() != null) {
+            pointer.append('/').append(error.getProperty());
+        }
+        return pointer.toString();
+    }
+
+    private static String describe(Error error) {
+        if ("required".equals(error.getKeyword())) {
+            return "member '" + error.getProperty() + "' is required, but it is missing";
+        }
+        String message = error.getMessage();
+        int colon = message.indexOf(": ");
+        return message.startsWith("$") && colon > 0 ? message.substring(colon + 2) : message;
+    }
+
+    private List<String> typeNames() {
+        return types.all().stream().map(NodeTypeSpec::name).toList();
+    }
+}

@@ -1,0 +1,94 @@
+package io.tokenflow.engine.compiler;
+
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import io.tokenflow.engine.conditions.ConditionCompiler;
+import io.tokenflow.engine.dsl.Diagnostics;
+import io.tokenflow.engine.dsl.DslReader;
+import io.tokenflow.engine.dsl.NodeDefinition;
+import io.tokenflow.engine.dsl.PlanImporter;
+import io.tokenflow.engine.dsl.WorkflowDefinition;
+import io.tokenflow.engine.dsl.WorkflowSchema;
+import io.tokenflow.engine.ir.WorkflowIr;
+import io.tokenflow.engine.types.NodeKind;
+import io.tokenflow.engine.types.NodeTypeCatalog;
+import io.tokenflow.engine.types.NodeTypeSpec;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Compiles a workflow document (the graph DSL, or a seed-004 sequential plan, which is converted first) into IR.
+ * Runs every check and returns all problems at once; IR is produced only when there is no error.
+ * Thread-safe and stateless between calls.
+ */
+public final class WorkflowCompiler {
+
+    private final NodeTypeCatalog types;
+    private final DslReader reader = new DslReader(WorkflowSchema.get());
+    private final NodeChecks nodeChecks;
+    private final Desugarer desugarer;
+    private final TargetChecks targetChecks = new TargetChecks();
+    private final GraphChecks graphChecks = new GraphChecks();
+    private final ReferenceChecks referenceChecks = new ReferenceChecks();
+    private final JoinChecks joinChecks = new JoinChecks();
+    private final Map<NodeKind, NodeKindCompiler> kindCompilers = new EnumMap<>(NodeKind.class);
+    private final IrAssembler assembler;
+
+    public WorkflowCompiler(NodeTypeCatalog types, ConditionCompiler conditions) {
+        this.types = types;
+        this.nodeChecks = new NodeChecks(types);
+        this.desugarer = new Desugarer(types);
+        this.assembler = new IrAssembler(types, conditions);
+        for (NodeKindCompiler compiler : List.of(new TaskNodeCompiler(), new AgentNodeCompiler(), new HumanNodeCompiler())) {
+            kindCompilers.put(compiler.kind(), compiler);
+        }
+    }
+
+    public CompilationResult compile(JsonNode document) {
+        Diagnostics diagnostics = new Diagnostics();
+        JsonNode dsl = PlanImporter.isPlan(document) ? PlanImporter.toWorkflow(document, diagnostics) : document;
+        if (diagnostics.hasErrors()) {
+            return new CompilationResult(null, null, diagnostics.all());
+        }
+        Optional<WorkflowDefinition> definition = reader.read(dsl, diagnostics);
+        if (definition.isEmpty()) {
+            return new CompilationResult(dsl, null, diagnostics.all());
+        }
+        WorkflowIr ir = compile(definition.get(), diagnostics);
+        return new CompilationResult(dsl, diagnostics.hasErrors() ? null : ir, diagnostics.all());
+    }
+
+    private WorkflowIr compile(WorkflowDefinition workflow, Diagnostics diagnostics) {
+        nodeChecks.check(workflow, diagnostics);
+        targetChecks.checkEdges(workflow, diagnostics);
+        DesugaredWorkflow desugared = desugarer.desugar(workflow, diagnostics);
+        targetChecks.checkPaths(desugared, diagnostics);
+        RoutingGraph graph = RoutingGraph.of(desugared);
+        graphChecks.check(desugared, graph, diagnostics);
+        Map<String, Set<String>> references = new HashMap<>();
+        for (NodeDefinition node : desugared.nodes().values()) {
+            references.put(node.id(), referenceChecks.check(node, desugared, graph, diagnostics));
+            joinChecks.check(node, List.copyOf(graph.predecessors(node.id())), desugared, diagnostics);
+            kindOf(node).ifPresent(kind -> kindCompilers.get(kind).check(node, diagnostics));
+        }
+        WorkflowIr ir = assembler.assemble(desugared, graph, references, diagnostics);
+        if (ir.terminalNodes().isEmpty() && !ir.nodes().isEmpty()) {
+            diagnostics.error("no-terminal", null, "/nodes", "Expected at least one terminal node (where a path "
+                    + "ends), but every node emits to another node; the run could never complete");
+        }
+        return ir;
+    }
+
+    private Optional<NodeKind> kindOf(NodeDefinition node) {
+        return types.find(node.type()).map(NodeTypeSpec::kind);
+    }
+
+    /** Every node kind has a compiler; checked by a test. */
+    Set<NodeKind> kindsWithCompilers() {
+        return kindCompilers.keySet();
+    }
+}

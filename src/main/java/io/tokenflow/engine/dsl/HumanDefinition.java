@@ -1,0 +1,23 @@
+package io.tokenflow.engine.dsl;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Human approval settings: who may decide, how long they have, what happens on timeout, where a reject goes.
+ *
+ * @param approvers user names, or roles written {@code role:<name>}
+ * @param timeout   {@code null} when the approval never times out
+ */
+public record HumanDefinition(String pointer, String title, String instructions, List<String> approvers,
+                              Duration timeout, String escalationPolicy, List<String> escalateTo,
+                              List<Target> rejectionPath) {
+
+    public HumanDefinition {
+        Objects.requireNonNull(pointer, "pointer");
+        approvers = List.copyOf(approvers);
+        escalateTo = List.copyOf(escalateTo);
+        rejectionPath = List.copyOf(rejectionPath);
+    }
+}

@@ -1,0 +1,43 @@
+package io.tokenflow.engine.dsl;
+
+import java.util.Objects;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One node as authored. Optional parts are {@code null} when absent.
+ *
+ * @param pointer where the node sits in the document, e.g. {@code /nodes/3}
+ * @param input   the input mapping (any JSON; strings may hold {@code ${...}} references), or {@code null}
+ */
+public record NodeDefinition(String pointer, String id, String type, String name, ObjectNode config, JsonNode input,
+                             BranchDefinition branch, LoopDefinition loop, Boolean waitForAll,
+                             JsonNode retry, JsonNode limits, HumanDefinition human, JsonNode agent) {
+
+    public NodeDefinition {
+        Objects.requireNonNull(pointer, "pointer");
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(config, "config");
+    }
+
+    public String at(String member) {
+        return pointer + "/" + member;
+    }
+
+    public NodeDefinition withType(String newType, ObjectNode newConfig) {
+        return new NodeDefinition(pointer, id, newType, name, newConfig, input, branch, loop, waitForAll,
+                retry, limits, human, agent);
+    }
+
+    public NodeDefinition withBranch(BranchDefinition newBranch) {
+        return new NodeDefinition(pointer, id, type, name, config, input, newBranch, loop, waitForAll,
+                retry, limits, human, agent);
+    }
+
+    public NodeDefinition withLoop(LoopDefinition newLoop) {
+        return new NodeDefinition(pointer, id, type, name, config, input, branch, newLoop, waitForAll,
+                retry, limits, human, agent);
+    }
+}

@@ -1,0 +1,72 @@
+package io.tokenflow.engine.dsl;
+
+import com.networknt.schema.Error;
+import com.networknt.schema.path.NodePath;
+import tools.jackson.databind.JsonNode;
+
+/** Turns a JSON Schema validation error into a diagnostic with a JSON pointer and an "Expected …" message. */
+final class SchemaErrorTranslator {
+
+    private final JsonNode document;
+
+    SchemaErrorTranslator(JsonNode document) {
+        this.document = document;
+    }
+
+    Diagnostic toDiagnostic(Error error) {
+        String pointer = toPointer(error.getInstanceLocation());
+        String property = error.getProperty();
+        String message = switch (error.getKeyword() == null ? "" : error.getKeyword()) {
+            case "required" -> "Expected member '" + property + "' at " + describe(pointer) + ", but it is missing";
+            case "additionalProperties" -> "Expected no member '" + property + "' at " + describe(pointer)
+                    + " (it is not part of the workflow DSL), but found one";
+            default -> "Expected " + describe(pointer) + " to be valid: " + stripLocation(error.getMessage())
+                    + foundValue(error.getInstanceNode());
+        };
+        String at = "required".equals(error.getKeyword()) || "additionalProperties".equals(error.getKeyword())
+                ? pointer + "/" + escape(property) : pointer;
+        return Diagnostic.error("schema", nodeIdAt(at), at, message);
+    }
+
+    static String toPointer(NodePath path) {
+        StringBuilder pointer = new StringBuilder();
+        for (int i = 0; i < path.getNameCount(); i++) {
+            pointer.append('/').append(escape(String.valueOf(path.getElement(i))));
+        }
+        return pointer.toString();
+    }
+
+    /** The id of the node a pointer falls within, if it is inside {@code /nodes/<i>} and that node has an id. */
+    String nodeIdAt(String pointer) {
+        if (!pointer.startsWith("/nodes/")) {
+            return null;
+        }
+        String[] parts = pointer.split("/");
+        if (parts.length < 3 || !parts[2].chars().allMatch(Character::isDigit) || parts[2].isEmpty()) {
+            return null;
+        }
+        JsonNode id = document.path("nodes").path(Integer.parseInt(parts[2])).path("id");
+        return id.isString() ? id.asString() : null;
+    }
+
+    private static String describe(String pointer) {
+        return pointer.isEmpty() ? "the document root" : "\"" + pointer + "\"";
+    }
+
+    private static String foundValue(JsonNode instance) {
+        if (instance == null || instance.isContainer()) {
+            return "";
+        }
+        String text = instance.toString();
+        return ", but found " + (text.length() > 80 ? text.substring(0, 80) + "…" : text);
+    }
+
+    private static String stripLocation(String message) {
+        int colon = message.indexOf(": ");
+        return message.startsWith("$") && colon > 0 ? message.substring(colon + 2) : message;
+    }
+
+    private static String escape(String token) {
+        return token.replace("~", "~0").replace("/", "~1");
+    }
+}

@@ -1,0 +1,10 @@
+package io.tokenflow.engine.dsl;
+
+/** How bad a diagnostic is: errors stop compilation, warnings do not. */
+public enum Severity {
+    ERROR, WARNING;
+
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

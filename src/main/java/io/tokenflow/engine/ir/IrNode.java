@@ -1,0 +1,38 @@
+package io.tokenflow.engine.ir;
+
+import java.util.List;
+import java.util.Objects;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.annotation.JsonNaming;
+
+/**
+ * One executable node.
+ *
+ * @param type         what the engine does with it: {@code task}, {@code agent} or {@code human}
+ * @param nodeType     the type as authored (e.g. {@code conditional}), kept for display and workers
+ * @param worker       the worker type whose stream receives its tokens; {@code null} for human nodes
+ * @param inputMapping the input template ({@code ${workflow.input.x}}, {@code ${nodes.<id>.output.y}}), or null
+ * @param dependencies nodes that may send it a token (loop-backs excluded)
+ * @param dependents   nodes it always emits to (static edges); branch nodes route through {@link #branch()}
+ * @param references   nodes whose outputs its input mapping reads
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record IrNode(String id, String name, String type, String nodeType, String worker, JsonNode config,
+                     JsonNode inputMapping, List<String> dependencies, List<String> dependents,
+                     @JsonProperty("is_terminal") boolean isTerminal, @JsonProperty("wait_for_all") boolean waitForAll,
+                     IrJoin join, IrBranch branch, IrLoop loop, JsonNode retry, JsonNode limits, IrHuman human,
+                     JsonNode agent, List<String> references) {
+
+    public IrNode {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(type, "type");
+        dependencies = List.copyOf(dependencies);
+        dependents = List.copyOf(dependents);
+        references = references == null ? List.of() : List.copyOf(references);
+    }
+}
