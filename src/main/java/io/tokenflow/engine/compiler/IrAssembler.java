@@ -58,7 +58,7 @@ final class IrAssembler {
                 RoutingGraph.staticTargets(node, workflow), workflow);
         boolean waitForAll = Boolean.TRUE.equals(node.waitForAll());
         return new IrNode(node.id(), node.name(), kind.label(), node.type(), spec.map(NodeTypeSpec::worker).orElse(null),
-                node.config(), node.input(), dependencies, dependents, terminals.isTerminal(node, dependents),
+                node.config(), node.input(), dependencies, dependents, terminals.isTerminal(node, dependents, workflow.nodeIds()),
                 waitForAll, waitForAll ? new IrJoin(true, dependencies) : null,
                 branch(node, workflow, diagnostics), loop(node, dependents, workflow, diagnostics),
                 node.retry(), node.limits(), human(node.human(), workflow), node.agent(), List.copyOf(references));

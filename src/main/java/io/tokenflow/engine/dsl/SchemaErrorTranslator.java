@@ -20,6 +20,12 @@ final class SchemaErrorTranslator {
             case "required" -> "Expected member '" + property + "' at " + describe(pointer) + ", but it is missing";
             case "additionalProperties" -> "Expected no member '" + property + "' at " + describe(pointer)
                     + " (it is not part of the workflow DSL), but found one";
+            case "type" -> "Expected " + describe(pointer) + " to be " + article(error.getSchemaNode())
+                    + ", but found " + kindAndValue(error.getInstanceNode());
+            case "pattern" -> "Expected " + describe(pointer) + " to match " + error.getSchemaNode().asString()
+                    + ", but found " + kindAndValue(error.getInstanceNode());
+            case "enum", "const" -> "Expected " + describe(pointer) + " to be " + (error.getKeyword().equals("enum")
+                    ? "one of " : "") + error.getSchemaNode() + ", but found " + kindAndValue(error.getInstanceNode());
             default -> "Expected " + describe(pointer) + " to be valid: " + stripLocation(error.getMessage())
                     + foundValue(error.getInstanceNode());
         };
@@ -49,6 +55,23 @@ final class SchemaErrorTranslator {
         return id.isString() ? id.asString() : null;
     }
 
+    private static String article(JsonNode type) {
+        String name = type.isArray() ? type.toString() : type.asString();
+        return type.isArray() ? "one of " + name : (name.matches("^[aeiou].*") ? "an " : "a ") + name;
+    }
+
+    private static String kindAndValue(JsonNode instance) {
+        if (instance == null) {
+            return "nothing";
+        }
+        String kind = instance.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
+        return instance.isContainer() ? "an " + kind : kind + " " + abbreviate(instance.toString());
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() > 80 ? text.substring(0, 80) + "…" : text;
+    }
+
     private static String describe(String pointer) {
         return pointer.isEmpty() ? "the document root" : "\"" + pointer + "\"";
     }
@@ -57,8 +80,7 @@ final class SchemaErrorTranslator {
         if (instance == null || instance.isContainer()) {
             return "";
         }
-        String text = instance.toString();
-        return ", but found " + (text.length() > 80 ? text.substring(0, 80) + "…" : text);
+        return ", but found " + abbreviate(instance.toString());
     }
 
     private static String stripLocation(String message) {
