@@ -26,13 +26,7 @@ final class Desugarer {
     static final String PARALLEL = "parallel";
     static final String LOOP = "loop";
 
-    private final NodeTypeCatalog types;
-
-    Desugarer(NodeTypeCatalog types) {
-        this.types = types;
-    }
-
-    DesugaredWorkflow desugar(WorkflowDefinition workflow, Diagnostics diagnostics) {
+    DesugaredWorkflow desugar(WorkflowDefinition workflow, NodeTypeCatalog types, Diagnostics diagnostics) {
         ParallelDissolver parallel = new ParallelDissolver(workflow, diagnostics);
         Map<String, NodeDefinition> nodes = new LinkedHashMap<>();
         List<StaticEdge> edges = new ArrayList<>();
@@ -41,7 +35,7 @@ final class Desugarer {
                 continue;
             }
             List<EdgeDefinition> outgoing = workflow.edges().stream().filter(e -> e.from().equals(node.id())).toList();
-            NodeDefinition resolved = withLoopFromConfig(withTypeDefaults(node), diagnostics);
+            NodeDefinition resolved = withLoopFromConfig(withTypeDefaults(node, types));
             resolved = withEdgeConditionsAsBranch(resolved, outgoing, parallel, diagnostics);
             nodes.put(node.id(), parallel.expandTargets(resolved));
             if (!hasConditionalEdges(outgoing)) {
@@ -52,7 +46,7 @@ final class Desugarer {
         return new DesugaredWorkflow(workflow, nodes, edges);
     }
 
-    private NodeDefinition withTypeDefaults(NodeDefinition node) {
+    private static NodeDefinition withTypeDefaults(NodeDefinition node, NodeTypeCatalog types) {
         NodeTypeSpec spec = types.find(node.type()).orElse(null);
         if (spec == null || spec.defaultConfig().isEmpty()) {
             return node;
@@ -62,7 +56,7 @@ final class Desugarer {
         return node.withType(node.type(), merged);
     }
 
-    private static NodeDefinition withLoopFromConfig(NodeDefinition node, Diagnostics diagnostics) {
+    private static NodeDefinition withLoopFromConfig(NodeDefinition node) {
         if (!LOOP.equals(node.type()) || node.loop() != null || !node.config().has("max_iterations")) {
             return node;
         }

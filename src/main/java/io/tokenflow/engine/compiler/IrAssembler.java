@@ -28,30 +28,28 @@ import io.tokenflow.engine.types.NodeTypeSpec;
 /** Builds the IR nodes from the checked workflow, compiling each condition on the way. */
 final class IrAssembler {
 
-    private final NodeTypeCatalog types;
     private final ConditionCompiler conditions;
     private final TerminalDetector terminals = new TerminalDetector();
 
-    IrAssembler(NodeTypeCatalog types, ConditionCompiler conditions) {
-        this.types = types;
+    IrAssembler(ConditionCompiler conditions) {
         this.conditions = conditions;
     }
 
     WorkflowIr assemble(DesugaredWorkflow workflow, RoutingGraph graph, Map<String, Set<String>> references,
-                        Diagnostics diagnostics) {
+                        NodeTypeCatalog types, Diagnostics diagnostics) {
         Map<String, IrNode> nodes = new LinkedHashMap<>();
         for (NodeDefinition node : workflow.nodes().values()) {
-            nodes.put(node.id(), assembleNode(node, workflow, graph, references.getOrDefault(node.id(), Set.of()),
-                    diagnostics));
+            Optional<NodeTypeSpec> spec = types.find(node.type());
+            nodes.put(node.id(), assembleNode(node, spec, workflow, graph,
+                    references.getOrDefault(node.id(), Set.of()), diagnostics));
         }
         List<String> terminalNodes = nodes.values().stream().filter(IrNode::isTerminal).map(IrNode::id).toList();
         return new WorkflowIr(WorkflowIr.FORMAT_VERSION, workflow.source().name(), graph.entryNodes(), terminalNodes,
                 nodes, workflow.source().inputs());
     }
 
-    private IrNode assembleNode(NodeDefinition node, DesugaredWorkflow workflow, RoutingGraph graph,
-                                Set<String> references, Diagnostics diagnostics) {
-        Optional<NodeTypeSpec> spec = types.find(node.type());
+    private IrNode assembleNode(NodeDefinition node, Optional<NodeTypeSpec> spec, DesugaredWorkflow workflow,
+                                RoutingGraph graph, Set<String> references, Diagnostics diagnostics) {
         NodeKind kind = spec.map(NodeTypeSpec::kind).orElse(NodeKind.TASK);
         List<String> dependencies = inAuthoringOrder(graph.predecessors(node.id()), workflow);
         List<String> dependents = node.branch() != null ? List.of() : existing(

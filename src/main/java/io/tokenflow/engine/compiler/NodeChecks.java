@@ -19,15 +19,10 @@ import tools.jackson.databind.JsonNode;
 /** Per-node checks that need no graph: unique ids, known types, and config valid against the type's schema. */
 final class NodeChecks {
 
-    private final NodeTypeCatalog types;
     private final SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
     private final Map<String, Schema> configSchemas = new ConcurrentHashMap<>();
 
-    NodeChecks(NodeTypeCatalog types) {
-        this.types = types;
-    }
-
-    void check(WorkflowDefinition workflow, Diagnostics diagnostics) {
+    void check(WorkflowDefinition workflow, NodeTypeCatalog types, Diagnostics diagnostics) {
         Map<String, NodeDefinition> seen = new HashMap<>();
         for (NodeDefinition node : workflow.nodes()) {
             NodeDefinition first = seen.putIfAbsent(node.id(), node);
@@ -38,7 +33,7 @@ final class NodeChecks {
             types.find(node.type()).ifPresentOrElse(
                     spec -> checkConfig(node, spec, diagnostics),
                     () -> diagnostics.error("unknown-type", node.id(), node.at("type"), "Expected type to be one of "
-                            + typeNames() + ", but found '" + node.type() + "'"));
+                            + typeNames(types) + ", but found '" + node.type() + "'"));
         }
     }
 
@@ -80,7 +75,7 @@ final class NodeChecks {
         return message.startsWith("$") && colon > 0 ? message.substring(colon + 2) : message;
     }
 
-    private List<String> typeNames() {
+    private static List<String> typeNames(NodeTypeCatalog types) {
         return types.all().stream().map(NodeTypeSpec::name).toList();
     }
 }

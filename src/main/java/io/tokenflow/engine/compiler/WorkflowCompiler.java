@@ -27,10 +27,10 @@ import tools.jackson.databind.JsonNode;
  */
 public final class WorkflowCompiler {
 
-    private final NodeTypeCatalog types;
+    private final NodeTypeCatalog defaultTypes;
     private final DslReader reader = new DslReader(WorkflowSchema.get());
-    private final NodeChecks nodeChecks;
-    private final Desugarer desugarer;
+    private final NodeChecks nodeChecks = new NodeChecks();
+    private final Desugarer desugarer = new Desugarer();
     private final TargetChecks targetChecks = new TargetChecks();
     private final GraphChecks graphChecks = new GraphChecks();
     private final ReferenceChecks referenceChecks = new ReferenceChecks();
@@ -38,17 +38,24 @@ public final class WorkflowCompiler {
     private final Map<NodeKind, NodeKindCompiler> kindCompilers = new EnumMap<>(NodeKind.class);
     private final IrAssembler assembler;
 
-    public WorkflowCompiler(NodeTypeCatalog types, ConditionCompiler conditions) {
-        this.types = types;
-        this.nodeChecks = new NodeChecks(types);
-        this.desugarer = new Desugarer(types);
-        this.assembler = new IrAssembler(types, conditions);
+    /**
+     * @param defaultTypes the node types used by {@link #compile(JsonNode)}
+     * @param conditions   compiles the conditions of branches, loops and edges
+     */
+    public WorkflowCompiler(NodeTypeCatalog defaultTypes, ConditionCompiler conditions) {
+        this.defaultTypes = defaultTypes;
+        this.assembler = new IrAssembler(conditions);
         for (NodeKindCompiler compiler : List.of(new TaskNodeCompiler(), new AgentNodeCompiler(), new HumanNodeCompiler())) {
             kindCompilers.put(compiler.kind(), compiler);
         }
     }
 
     public CompilationResult compile(JsonNode document) {
+        return compile(document, defaultTypes);
+    }
+
+    /** Compiles against the given node types (e.g. a snapshot including registered custom types). */
+    public CompilationResult compile(JsonNode document, NodeTypeCatalog types) {
         Diagnostics diagnostics = new Diagnostics();
         JsonNode dsl = PlanImporter.isPlan(document) ? PlanImporter.toWorkflow(document, diagnostics) : document;
         if (diagnostics.hasErrors()) {
@@ -58,14 +65,14 @@ public final class WorkflowCompiler {
         if (definition.isEmpty()) {
             return new CompilationResult(dsl, null, diagnostics.all());
         }
-        WorkflowIr ir = compile(definition.get(), diagnostics);
+        WorkflowIr ir = compile(definition.get(), types, diagnostics);
         return new CompilationResult(dsl, diagnostics.hasErrors() ? null : ir, diagnostics.all());
     }
 
-    private WorkflowIr compile(WorkflowDefinition workflow, Diagnostics diagnostics) {
-        nodeChecks.check(workflow, diagnostics);
+    private WorkflowIr compile(WorkflowDefinition workflow, NodeTypeCatalog types, Diagnostics diagnostics) {
+        nodeChecks.check(workflow, types, diagnostics);
         targetChecks.checkEdges(workflow, diagnostics);
-        DesugaredWorkflow desugared = desugarer.desugar(workflow, diagnostics);
+        DesugaredWorkflow desugared = desugarer.desugar(workflow, types, diagnostics);
         targetChecks.checkPaths(desugared, diagnostics);
         RoutingGraph graph = RoutingGraph.of(desugared);
         graphChecks.check(desugared, graph, diagnostics);
@@ -73,18 +80,15 @@ public final class WorkflowCompiler {
         for (NodeDefinition node : desugared.nodes().values()) {
             references.put(node.id(), referenceChecks.check(node, desugared, graph, diagnostics));
             joinChecks.check(node, List.copyOf(graph.predecessors(node.id())), desugared, diagnostics);
-            kindOf(node).ifPresent(kind -> kindCompilers.get(kind).check(node, diagnostics));
+            types.find(node.type()).map(NodeTypeSpec::kind)
+                    .ifPresent(kind -> kindCompilers.get(kind).check(node, diagnostics));
         }
-        WorkflowIr ir = assembler.assemble(desugared, graph, references, diagnostics);
+        WorkflowIr ir = assembler.assemble(desugared, graph, references, types, diagnostics);
         if (ir.terminalNodes().isEmpty() && !ir.nodes().isEmpty()) {
             diagnostics.error("no-terminal", null, "/nodes", "Expected at least one terminal node (where a path "
                     + "ends), but every node emits to another node; the run could never complete");
         }
         return ir;
-    }
-
-    private Optional<NodeKind> kindOf(NodeDefinition node) {
-        return types.find(node.type()).map(NodeTypeSpec::kind);
     }
 
     /** Every node kind has a compiler; checked by a test. */

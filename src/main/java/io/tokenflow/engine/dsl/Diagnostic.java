@@ -2,6 +2,8 @@ package io.tokenflow.engine.dsl;
 
 import java.util.Objects;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /**
  * One problem found in a workflow document.
  *
@@ -11,7 +13,8 @@ import java.util.Objects;
  * @param pointer  RFC 6901 pointer into the submitted document ({@code ""} for the whole document)
  * @param message  what was expected and what was found
  */
-public record Diagnostic(Severity severity, String code, String nodeId, String pointer, String message) {
+public record Diagnostic(Severity severity, String code, @JsonProperty("node") String nodeId, String pointer,
+                         String message) {
 
     public Diagnostic {
         Objects.requireNonNull(severity, "severity");

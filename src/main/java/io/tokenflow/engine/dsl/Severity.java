@@ -4,6 +4,7 @@ package io.tokenflow.engine.dsl;
 public enum Severity {
     ERROR, WARNING;
 
+    @com.fasterxml.jackson.annotation.JsonValue
     public String label() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }

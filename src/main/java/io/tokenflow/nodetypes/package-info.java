@@ -1,0 +1,2 @@
+/** The node-type registry: built-in types plus custom types registered for external workers, and its REST API. */
+package io.tokenflow.nodetypes;

@@ -1,0 +1,110 @@
+package io.tokenflow.web;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+import io.tokenflow.engine.patch.InvalidPatchException;
+import io.tokenflow.engine.patch.PatchApplicationException;
+import io.tokenflow.engine.patch.PatchException;
+import io.tokenflow.engine.patch.PatchTestFailedException;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.TokenStreamLocation;
+
+/** Every error of the JSON API as an RFC 7807 problem naming the field, operation or node at fault. */
+@RestControllerAdvice(annotations = RestController.class)
+class ApiExceptionHandler extends ResponseEntityExceptionHandler {
+
+    private static final Log log = LogFactory.getLog(ApiExceptionHandler.class);
+
+    @ExceptionHandler(NotFoundException.class)
+    ProblemDetail notFound(NotFoundException e) {
+        return Problems.of(404, "not-found", "Not found", e.getMessage());
+    }
+
+    @ExceptionHandler(ConflictException.class)
+    ProblemDetail conflict(ConflictException e) {
+        return Problems.of(409, "conflict", "Conflict", e.getMessage(), e.properties());
+    }
+
+    @ExceptionHandler(InvalidWorkflowException.class)
+    ProblemDetail invalidWorkflow(InvalidWorkflowException e) {
+        return Problems.of(422, "invalid-workflow", "Workflow does not compile", e.getMessage(),
+                Map.of("diagnostics", e.diagnostics()));
+    }
+
+    @ExceptionHandler(BadRequestException.class)
+    ProblemDetail badRequest(BadRequestException e) {
+        Map<String, Object> properties = e.pointer() == null ? Map.of() : Map.of("pointer", e.pointer());
+        return Problems.of(e.status(), "bad-request", "Bad request", e.getMessage(), properties);
+    }
+
+    @ExceptionHandler(PatchException.class)
+    ProblemDetail patchFailed(PatchException e) {
+        Map<String, Object> where = new LinkedHashMap<>();
+        where.put("operation", e.operationIndex());
+        where.put("pointer", e.pointer());
+        if (e instanceof InvalidPatchException) {
+            return Problems.of(400, "invalid-patch", "Malformed JSON Patch", e.getMessage(), where);
+        }
+        if (e instanceof PatchTestFailedException) {
+            return Problems.of(409, "patch-test-failed", "JSON Patch test failed", e.getMessage(), where);
+        }
+        String slug = e instanceof PatchApplicationException ? "patch-not-applicable" : "patch-failed";
+        return Problems.of(409, slug, "JSON Patch cannot be applied", e.getMessage(), where);
+    }
+
+    @ExceptionHandler(DataIntegrityViolationException.class)
+    ProblemDetail integrity(DataIntegrityViolationException e) {
+        log.info("Refused a write that violates a constraint: " + e.getMostSpecificCause().getMessage());
+        return Problems.of(409, "conflict", "Conflict", "Expected the change to keep the data consistent, but it "
+                + "conflicts with existing data (e.g. a name already taken or a concurrent change); reload and retry");
+    }
+
+    @ExceptionHandler(Exception.class)
+    ProblemDetail unexpected(Exception e) {
+        log.error("Unexpected error in the API", e);
+        return Problems.of(500, "internal", "Internal error", "The server failed unexpectedly; the error is logged");
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e,
+                                                                  HttpHeaders headers, HttpStatusCode status,
+                                                                  WebRequest request) {
+        Map<String, Object> where = new LinkedHashMap<>();
+        String detail = "Expected a well-formed JSON request body, but it could not be read";
+        if (e.getMostSpecificCause() instanceof JacksonException jackson) {
+            TokenStreamLocation location = jackson.getLocation();
+            if (location != null && location.getLineNr() > 0) {
+                where.put("line", location.getLineNr());
+                where.put("column", location.getColumnNr());
+            }
+            where.put("pointer", jackson.getPathReference() == null ? "" : pathOf(jackson));
+            detail += ": " + jackson.getOriginalMessage();
+        }
+        return ResponseEntity.badRequest().body(Problems.of(400, "malformed-json", "Malformed request body", detail, where));
+    }
+
+    private static String pathOf(JacksonException jackson) {
+        StringBuilder pointer = new StringBuilder();
+        for (JacksonException.Reference reference : jackson.getPath()) {
+            pointer.append('/').append(reference.getPropertyName() != null ? reference.getPropertyName()
+                    : String.valueOf(reference.getIndex()));
+        }
+        return pointer.toString();
+    }
+
+}
