@@ -3,17 +3,19 @@ package io.tokenflow.web;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import jakarta.servlet.http.HttpServletRequest;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
-import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.servlet.ModelAndView;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
@@ -24,60 +26,63 @@ import io.tokenflow.engine.patch.PatchTestFailedException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
 
-/** Every error of the JSON API as an RFC 7807 problem naming the field, operation or node at fault. */
-@RestControllerAdvice(annotations = RestController.class)
-class ApiExceptionHandler extends ResponseEntityExceptionHandler {
+/**
+ * The one place errors become responses: for {@code /api/**} an RFC 7807 problem naming the field, operation or
+ * node at fault; for pages the same problem rendered by the error template (a fragment for htmx requests).
+ */
+@ControllerAdvice
+class ErrorHandling extends ResponseEntityExceptionHandler {
 
-    private static final Log log = LogFactory.getLog(ApiExceptionHandler.class);
+    private static final Log log = LogFactory.getLog(ErrorHandling.class);
 
     @ExceptionHandler(NotFoundException.class)
-    ProblemDetail notFound(NotFoundException e) {
-        return Problems.of(404, "not-found", "Not found", e.getMessage());
+    Object notFound(NotFoundException e, HttpServletRequest request) {
+        return respond(request, Problems.of(404, "not-found", "Not found", e.getMessage()));
     }
 
     @ExceptionHandler(ConflictException.class)
-    ProblemDetail conflict(ConflictException e) {
-        return Problems.of(409, "conflict", "Conflict", e.getMessage(), e.properties());
+    Object conflict(ConflictException e, HttpServletRequest request) {
+        return respond(request, Problems.of(409, "conflict", "Conflict", e.getMessage(), e.properties()));
     }
 
     @ExceptionHandler(InvalidWorkflowException.class)
-    ProblemDetail invalidWorkflow(InvalidWorkflowException e) {
-        return Problems.of(422, "invalid-workflow", "Workflow does not compile", e.getMessage(),
-                Map.of("diagnostics", e.diagnostics()));
+    Object invalidWorkflow(InvalidWorkflowException e, HttpServletRequest request) {
+        return respond(request, Problems.of(422, "invalid-workflow", "Workflow does not compile", e.getMessage(),
+                Map.of("diagnostics", e.diagnostics())));
     }
 
     @ExceptionHandler(BadRequestException.class)
-    ProblemDetail badRequest(BadRequestException e) {
+    Object badRequest(BadRequestException e, HttpServletRequest request) {
         Map<String, Object> properties = e.pointer() == null ? Map.of() : Map.of("pointer", e.pointer());
-        return Problems.of(e.status(), "bad-request", "Bad request", e.getMessage(), properties);
+        return respond(request, Problems.of(e.status(), "bad-request", "Bad request", e.getMessage(), properties));
     }
 
     @ExceptionHandler(PatchException.class)
-    ProblemDetail patchFailed(PatchException e) {
+    Object patchFailed(PatchException e, HttpServletRequest request) {
         Map<String, Object> where = new LinkedHashMap<>();
         where.put("operation", e.operationIndex());
         where.put("pointer", e.pointer());
         if (e instanceof InvalidPatchException) {
-            return Problems.of(400, "invalid-patch", "Malformed JSON Patch", e.getMessage(), where);
+            return respond(request, Problems.of(400, "invalid-patch", "Malformed JSON Patch", e.getMessage(), where));
         }
         if (e instanceof PatchTestFailedException) {
-            return Problems.of(409, "patch-test-failed", "JSON Patch test failed", e.getMessage(), where);
+            return respond(request, Problems.of(409, "patch-test-failed", "JSON Patch test failed", e.getMessage(), where));
         }
         String slug = e instanceof PatchApplicationException ? "patch-not-applicable" : "patch-failed";
-        return Problems.of(409, slug, "JSON Patch cannot be applied", e.getMessage(), where);
+        return respond(request, Problems.of(409, slug, "JSON Patch cannot be applied", e.getMessage(), where));
     }
 
     @ExceptionHandler(DataIntegrityViolationException.class)
-    ProblemDetail integrity(DataIntegrityViolationException e) {
+    Object integrity(DataIntegrityViolationException e, HttpServletRequest request) {
         log.info("Refused a write that violates a constraint: " + e.getMostSpecificCause().getMessage());
-        return Problems.of(409, "conflict", "Conflict", "Expected the change to keep the data consistent, but it "
-                + "conflicts with existing data (e.g. a name already taken or a concurrent change); reload and retry");
+        return respond(request, Problems.of(409, "conflict", "Conflict", "Expected the change to keep the data consistent, but it "
+                + "conflicts with existing data (e.g. a name already taken or a concurrent change); reload and retry"));
     }
 
     @ExceptionHandler(Exception.class)
-    ProblemDetail unexpected(Exception e) {
+    Object unexpected(Exception e, HttpServletRequest request) {
         log.error("Unexpected error in the API", e);
-        return Problems.of(500, "internal", "Internal error", "The server failed unexpectedly; the error is logged");
+        return respond(request, Problems.of(500, "internal", "Internal error", "The server failed unexpectedly; the error is logged"));
     }
 
     @Override
@@ -96,6 +101,16 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
             detail += ": " + jackson.getOriginalMessage();
         }
         return ResponseEntity.badRequest().body(Problems.of(400, "malformed-json", "Malformed request body", detail, where));
+    }
+
+    private static Object respond(HttpServletRequest request, ProblemDetail problem) {
+        if (request.getRequestURI().startsWith(request.getContextPath() + "/api/")) {
+            return ResponseEntity.status(problem.getStatus()).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
+        }
+        String view = request.getHeader("HX-Request") != null ? "error/problem :: problem" : "error/problem";
+        ModelAndView page = new ModelAndView(view, Map.of("problem", problem));
+        page.setStatus(HttpStatusCode.valueOf(problem.getStatus()));
+        return page;
     }
 
     private static String pathOf(JacksonException jackson) {

@@ -1,0 +1,278 @@
+package io.tokenflow.designer;
+
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.startsWith;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.user;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.patch;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.ResultActions;
+import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
+
+import io.tokenflow.IntegrationTest;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The definitions API against a real PostgreSQL: every change is a checked patch; bad input never stores anything. */
+@IntegrationTest
+@AutoConfigureMockMvc
+class WorkflowsApiIntegrationTests {
+
+    private static final String JSON_PATCH = "application/json-patch+json";
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @Autowired
+    MockMvc mvc;
+
+    @Test
+    void createsWorkflowAsVersionOneWithItsIr() throws Exception {
+        String name = unique("fan");
+        send(post("/api/v1/workflows"), fixture("valid/fan-out-fan-in", name))
+                .andExpect(status().isCreated())
+                .andExpect(header().string("Location", startsWith("/api/v1/workflows/")))
+                .andExpect(header().string("ETag", "\"1\""))
+                .andExpect(jsonPath("$.name").value(name))
+                .andExpect(jsonPath("$.version").value(1))
+                .andExpect(jsonPath("$.ir.nodes.D.join.expected", hasSize(2)))
+                .andExpect(jsonPath("$.ir.nodes.D.is_terminal").value(true))
+                .andExpect(jsonPath("$.ir.entry_nodes[0]").value("A"));
+        call(get("/api/v1/workflows/" + name)).andExpect(status().isOk()).andExpect(jsonPath("$.latestVersion").value(1));
+    }
+
+    @Test
+    void importsSeed004PlanAsGraph() throws Exception {
+        String name = unique("plan");
+        ObjectNode plan = (ObjectNode) JSON.readTree(read("valid/research-and-write.plan"));
+        plan.put("name", name);
+        send(post("/api/v1/workflows"), plan.toString())
+                .andExpect(status().isCreated())
+                .andExpect(jsonPath("$.dsl.nodes[0].type").value("http_agent"))
+                .andExpect(jsonPath("$.dsl.edges[0].to").value("step-2"));
+    }
+
+    @Test
+    void refusesWorkflowThatDoesNotCompileAndStoresNothing() throws Exception {
+        String name = unique("broken");
+        send(post("/api/v1/workflows"), fixture("invalid/many-problems", name))
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.status").value(422))
+                .andExpect(jsonPath("$.diagnostics", hasSize(4)))
+                .andExpect(jsonPath("$.diagnostics[*].pointer", hasItem("/nodes/1/config/url")))
+                .andExpect(jsonPath("$.diagnostics[*].node", hasItem("C")))
+                .andExpect(jsonPath("$.diagnostics[0].severity").value("error"));
+        call(get("/api/v1/workflows/" + name)).andExpect(status().isNotFound())
+                .andExpect(jsonPath("$.type").value("https://tokenflow.io/problems/not-found"));
+    }
+
+    @Test
+    void patchMakesTheNextVersionAndKeepsThePatchInHistory() throws Exception {
+        String name = created("valid/sequential");
+        String addNode = """
+                [{"op": "add", "path": "/nodes/-", "value": {"id": "D", "type": "function", "config": {"function": "echo"}}},
+                 {"op": "add", "path": "/edges/-", "value": {"from": "C", "to": "D"}}]""";
+        patchWith(name, "1", addNode)
+                .andExpect(status().isOk())
+                .andExpect(header().string("ETag", "\"2\""))
+                .andExpect(jsonPath("$.version").value(2))
+                .andExpect(jsonPath("$.changed").value(true))
+                .andExpect(jsonPath("$.ir.terminal_nodes[0]").value("D"));
+        call(get("/api/v1/workflows/" + name + "/versions"))
+                .andExpect(jsonPath("$", hasSize(2)))
+                .andExpect(jsonPath("$[0].version").value(2))
+                .andExpect(jsonPath("$[0].parentVersion").value(1))
+                .andExpect(jsonPath("$[0].author").value("alice"))
+                .andExpect(jsonPath("$[0].patch[0].path").value("/nodes/-"))
+                .andExpect(jsonPath("$[1].patch").doesNotExist());
+        call(get("/api/v1/workflows/" + name + "/versions/1")).andExpect(jsonPath("$.dsl.nodes", hasSize(3)));
+        call(get("/api/v1/workflows/" + name + "/diff?from=1&to=2"))
+                .andExpect(status().isOk()).andExpect(jsonPath("$[0].op").value("add"));
+    }
+
+    @Test
+    void refusesStaleVersionWithConflict() throws Exception {
+        String name = created("valid/sequential");
+        String rename = "[{\"op\": \"replace\", \"path\": \"/description\", \"value\": \"first\"}]";
+        patchWith(name, "1", rename).andExpect(status().isOk());
+        patchWith(name, "1", "[{\"op\": \"replace\", \"path\": \"/description\", \"value\": \"second\"}]")
+                .andExpect(status().isConflict())
+                .andExpect(jsonPath("$.latestVersion").value(2))
+                .andExpect(jsonPath("$.detail").value(org.hamcrest.Matchers.containsString("latest version is 2")));
+        assertVersions(name, 2);
+    }
+
+    @Test
+    void refusesFailedTestOperationWithConflictAndStoresNothing() throws Exception {
+        String name = created("valid/sequential");
+        patchWith(name, "1", "[{\"op\": \"test\", \"path\": \"/nodes/0/id\", \"value\": \"Z\"},"
+                + "{\"op\": \"remove\", \"path\": \"/nodes/2\"}]")
+                .andExpect(status().isConflict())
+                .andExpect(jsonPath("$.type").value("https://tokenflow.io/problems/patch-test-failed"))
+                .andExpect(jsonPath("$.operation").value(0));
+        assertVersions(name, 1);
+    }
+
+    @Test
+    void refusesPatchWhoseResultDoesNotCompile() throws Exception {
+        String name = created("valid/sequential");
+        patchWith(name, "1", "[{\"op\": \"add\", \"path\": \"/edges/-\", \"value\": {\"from\": \"C\", \"to\": \"ghost\"}}]")
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.diagnostics[0].pointer").value("/edges/2/to"))
+                .andExpect(jsonPath("$.diagnostics[0].node").value("C"));
+        assertVersions(name, 1);
+    }
+
+    @Test
+    void refusesMalformedPatchesNamingTheOperation() throws Exception {
+        String name = created("valid/sequential");
+        patchWith(name, "1", "{\"op\": \"add\"}").andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.type").value("https://tokenflow.io/problems/invalid-patch"));
+        patchWith(name, "1", "[{\"op\": \"jump\", \"path\": \"/nodes\"}]").andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.pointer").value("/0/op"));
+        patchWith(name, "1", "[{\"op\": \"remove\", \"path\": \"/nodes/9\"}]").andExpect(status().isConflict())
+                .andExpect(jsonPath("$.operation").value(0));
+        patchWith(name, "1", "[{\"op\": \"add\", \"op\": \"remove\", \"path\": \"/nodes/0\"}]")
+                .andExpect(status().isBadRequest());
+        patchWith(name, "1", "not json").andExpect(status().isBadRequest());
+        assertVersions(name, 1);
+    }
+
+    @Test
+    void requiresIfMatchAndTheJsonPatchMediaType() throws Exception {
+        String name = created("valid/sequential");
+        String body = "[{\"op\": \"replace\", \"path\": \"/description\", \"value\": \"x\"}]";
+        call(patch("/api/v1/workflows/" + name).contentType(JSON_PATCH).content(body))
+                .andExpect(status().isPreconditionRequired())
+                .andExpect(jsonPath("$.pointer").value("header:If-Match"));
+        call(patch("/api/v1/workflows/" + name).contentType(MediaType.APPLICATION_JSON).header("If-Match", "\"1\"")
+                .content(body)).andExpect(status().isUnsupportedMediaType())
+                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON));
+        patchWith(name, "banana", body).andExpect(status().isBadRequest());
+        assertVersions(name, 1);
+    }
+
+    @Test
+    void refusesBadDocumentsWithProblemDetails() throws Exception {
+        send(post("/api/v1/workflows"), "{\"name\": \"x\", ").andExpect(status().isBadRequest())
+                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON));
+        send(post("/api/v1/workflows"), "{\"name\": 7, \"nodes\": \"none\"}").andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.diagnostics[*].pointer", hasItem("/nodes")));
+        send(post("/api/v1/workflows"), "{\"name\": \"a\", \"name\": \"b\", \"nodes\": []}").andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail").value(org.hamcrest.Matchers.containsString("Duplicate")));
+        String huge = "{\"name\": \"huge\", \"description\": \"" + "x".repeat(1_100_000) + "\", \"nodes\": []}";
+        send(post("/api/v1/workflows"), huge).andExpect(status().isPayloadTooLarge())
+                .andExpect(jsonPath("$.status").value(413));
+        send(post("/api/v1/workflows"), "[]").andExpect(status().isUnprocessableContent());
+        send(post("/api/v1/workflows"), "").andExpect(status().isBadRequest());
+    }
+
+    @Test
+    void refusesDuplicateNameWithConflict() throws Exception {
+        String name = created("valid/sequential");
+        send(post("/api/v1/workflows"), fixture("valid/sequential", name)).andExpect(status().isConflict())
+                .andExpect(jsonPath("$.pointer").value("/name"));
+    }
+
+    @Test
+    void tagsPointAtVersions() throws Exception {
+        String name = created("valid/sequential");
+        patchWith(name, "1", "[{\"op\": \"replace\", \"path\": \"/description\", \"value\": \"v2\"}]").andExpect(status().isOk());
+        call(put("/api/v1/workflows/" + name + "/tags/main").contentType(MediaType.APPLICATION_JSON).content("{\"version\": 1}"))
+                .andExpect(status().isOk()).andExpect(jsonPath("$.version").value(1));
+        call(put("/api/v1/workflows/" + name + "/tags/latest-ok").contentType(MediaType.APPLICATION_JSON).content(""))
+                .andExpect(jsonPath("$.version").value(2));
+        call(get("/api/v1/workflows/" + name)).andExpect(jsonPath("$.tags.main").value(1));
+        call(put("/api/v1/workflows/" + name + "/tags/main").contentType(MediaType.APPLICATION_JSON).content("{\"version\": 9}"))
+                .andExpect(status().isNotFound());
+        call(put("/api/v1/workflows/" + name + "/tags/bad tag!").contentType(MediaType.APPLICATION_JSON).content(""))
+                .andExpect(status().isBadRequest());
+    }
+
+    @Test
+    void restoresAnOldVersionAsANewOne() throws Exception {
+        String name = created("valid/sequential");
+        patchWith(name, "1", "[{\"op\": \"remove\", \"path\": \"/edges/1\"}, {\"op\": \"remove\", \"path\": \"/nodes/2\"}]")
+                .andExpect(status().isOk());
+        call(post("/api/v1/workflows/" + name + "/versions/1/restore").header("If-Match", "\"2\""))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.version").value(3))
+                .andExpect(jsonPath("$.dsl.nodes", hasSize(3)));
+    }
+
+    @Test
+    void compilesWithoutStoring() throws Exception {
+        send(post("/api/v1/workflows/compile"), read("valid/payment-retry"))
+                .andExpect(status().isOk()).andExpect(jsonPath("$.valid").value(true))
+                .andExpect(jsonPath("$.ir.nodes.call_payment_api.loop.max_iterations").value(5));
+        send(post("/api/v1/workflows/compile"), read("invalid/cycle-without-loop"))
+                .andExpect(status().isOk()).andExpect(jsonPath("$.valid").value(false))
+                .andExpect(jsonPath("$.ir").doesNotExist())
+                .andExpect(jsonPath("$.diagnostics[0].code").value("cycle"));
+        call(get("/api/v1/workflows/cycle-without-loop")).andExpect(status().isNotFound());
+    }
+
+    @Test
+    void servesTheDslSchema() throws Exception {
+        call(get("/api/v1/schema/workflow"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.$schema").value("https://json-schema.org/draft/2020-12/schema"))
+                .andExpect(jsonPath("$.properties.nodes.type").value("array"));
+    }
+
+    private String created(String fixture) throws Exception {
+        String name = unique(fixture.substring(fixture.indexOf('/') + 1));
+        send(post("/api/v1/workflows"), fixture(fixture, name)).andExpect(status().isCreated());
+        return name;
+    }
+
+    private void assertVersions(String name, int count) throws Exception {
+        call(get("/api/v1/workflows/" + name + "/versions")).andExpect(jsonPath("$", hasSize(count)));
+        call(get("/api/v1/workflows/" + name)).andExpect(jsonPath("$.latestVersion").value(count));
+    }
+
+    private ResultActions patchWith(String name, String ifMatch, String body) throws Exception {
+        return call(patch("/api/v1/workflows/" + name).contentType(JSON_PATCH).header("If-Match", "\"" + ifMatch + "\"")
+                .content(body));
+    }
+
+    private ResultActions send(MockHttpServletRequestBuilder request, String body) throws Exception {
+        return call(request.contentType(MediaType.APPLICATION_JSON).content(body));
+    }
+
+    private ResultActions call(MockHttpServletRequestBuilder request) throws Exception {
+        return mvc.perform(request.with(user("alice").roles("DESIGNER", "ADMIN")).with(csrf()));
+    }
+
+    static String unique(String prefix) {
+        return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    static String fixture(String name, String workflowName) throws IOException {
+        ObjectNode workflow = (ObjectNode) JSON.readTree(read(name));
+        workflow.put("name", workflowName);
+        return workflow.toString();
+    }
+
+    static String read(String name) throws IOException {
+        try (var in = WorkflowsApiIntegrationTests.class.getResourceAsStream("/workflows/" + name + ".json")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
