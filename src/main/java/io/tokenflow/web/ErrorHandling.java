@@ -108,7 +108,10 @@ class ErrorHandling extends ResponseEntityExceptionHandler {
             return ResponseEntity.status(problem.getStatus()).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
         }
         String view = request.getHeader("HX-Request") != null ? "error/problem :: problem" : "error/problem";
-        ModelAndView page = new ModelAndView(view, Map.of("problem", problem));
+        Map<String, Object> model = new LinkedHashMap<>();
+        model.put("problem", problem);
+        model.put(LayoutAdvice.CURRENT_USER, LayoutAdvice.nameOf(request.getUserPrincipal()));
+        ModelAndView page = new ModelAndView(view, model);
         page.setStatus(HttpStatusCode.valueOf(problem.getStatus()));
         return page;
     }
