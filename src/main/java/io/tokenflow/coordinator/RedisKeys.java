@@ -1,15 +1,36 @@
 package io.tokenflow.coordinator;
 
+import java.util.List;
+import java.util.UUID;
+
 import org.springframework.stereotype.Component;
 
 /**
  * The one place Redis key and stream names are built. Every name carries its shard as a hash tag ({@code {N}}), so
- * the keys of one run and the streams of its shard live in one Redis Cluster slot.
+ * the keys of one run and the streams of its shard live in one Redis Cluster slot and one Lua step may touch them all.
+ *
+ * <pre>
+ * wf.tasks.&lt;type&gt;:{N}          stream   tokens for workers of a node type           group wf.workers.&lt;type&gt;
+ * wf.completions:{N}            stream   completion signals (and join-ready notes)  group wf.coordinators
+ * wf.events:{N}                 stream   run events, in per-run sequence            group wf.supervisors
+ * wf.active:{N}                 zset     running runs by last activity (epoch ms)
+ * wf.idem:{N}:&lt;key&gt;             string   run id started with an idempotency key
+ * wf.run:{N}:&lt;run&gt;:meta        hash     status, seq, workflow, version, revision, input, created, last, error
+ * wf.run:{N}:&lt;run&gt;:counter     string   tokens in flight
+ * wf.run:{N}:&lt;run&gt;:tokens      hash     in-flight token id → node
+ * wf.run:{N}:&lt;run&gt;:consumed    set      consumed token ids ("d:" + id for dispatched join tokens)
+ * wf.run:{N}:&lt;run&gt;:ctx         hash     node id (node#iteration inside loops) → output JSON
+ * wf.run:{N}:&lt;run&gt;:joins       hash     join node#iteration → JSON of arrivals {dependency: token}
+ * </pre>
  */
 @Component
 public class RedisKeys {
 
+    public static final String WORKERS_GROUP_PREFIX = "wf.workers.";
+    public static final String COORDINATORS_GROUP = "wf.coordinators";
+    public static final String SUPERVISORS_GROUP = "wf.supervisors";
     private static final String PREFIX = "wf";
+
     private final int shards;
 
     public RedisKeys(RedisSettings settings) {
@@ -20,6 +41,11 @@ public class RedisKeys {
         return shards;
     }
 
+    /** The shard a run belongs to, fixed for its whole life. */
+    public int shardOf(UUID runId) {
+        return Math.floorMod(runId.hashCode(), shards);
+    }
+
     /** The stream a worker type reads its tokens from, e.g. {@code wf.tasks.function:{0}}. */
     public String taskStream(String workerType, int shard) {
         return PREFIX + ".tasks." + workerType + ":" + tag(shard);
@@ -27,7 +53,38 @@ public class RedisKeys {
 
     /** The consumer group the workers of one type share. */
     public String workerGroup(String workerType) {
-        return PREFIX + ".workers." + workerType;
+        return WORKERS_GROUP_PREFIX + workerType;
+    }
+
+    public String completionsStream(int shard) {
+        return PREFIX + ".completions:" + tag(shard);
+    }
+
+    public String eventsStream(int shard) {
+        return PREFIX + ".events:" + tag(shard);
+    }
+
+    public String activeRuns(int shard) {
+        return PREFIX + ".active:" + tag(shard);
+    }
+
+    public String idempotencyKey(int shard, String key) {
+        return PREFIX + ".idem:" + tag(shard) + ":" + key;
+    }
+
+    /** The shard an idempotency key lives on, so a retried start finds it whatever run id it got. */
+    public int shardOfIdempotencyKey(String key) {
+        return Math.floorMod(key.hashCode(), shards);
+    }
+
+    public RunKeys run(UUID runId) {
+        return run(runId, shardOf(runId));
+    }
+
+    public RunKeys run(UUID runId, int shard) {
+        String base = PREFIX + ".run:" + tag(shard) + ":" + runId + ":";
+        return new RunKeys(runId, shard, base + "meta", base + "counter", base + "tokens", base + "consumed",
+                base + "ctx", base + "joins");
     }
 
     private String tag(int shard) {
@@ -35,5 +92,13 @@ public class RedisKeys {
             throw new IllegalArgumentException("Expected a shard in [0, " + shards + "), but found " + shard);
         }
         return "{" + shard + "}";
+    }
+
+    /** The keys of one run; {@link #all()} is everything to delete once the run is finished and persisted. */
+    public record RunKeys(UUID runId, int shard, String meta, String counter, String tokens, String consumed,
+                          String ctx, String joins) {
+        public List<String> all() {
+            return List.of(meta, counter, tokens, consumed, ctx, joins);
+        }
     }
 }

@@ -1,0 +1,113 @@
+package io.tokenflow.security;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import io.tokenflow.web.NotFoundException;
+
+/** Issues, lists and revokes the API tokens of one owner. */
+@Service
+public class ApiTokenService {
+
+    static final int MAX_NAME_LENGTH = 100;
+
+    private final ApiTokenRepository tokens;
+    private final UserAccountRepository users;
+    private final SecretGenerator secrets;
+    private final SecuritySettings settings;
+    private final Clock clock;
+
+    ApiTokenService(ApiTokenRepository tokens, UserAccountRepository users, SecretGenerator secrets,
+                    SecuritySettings settings, Clock clock) {
+        this.tokens = tokens;
+        this.users = users;
+        this.secrets = secrets;
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    /**
+     * Issues a token to {@code owner} and returns it with its secret, which is not kept anywhere.
+     *
+     * @param lifetime how long the token is valid, or {@code null} for a token that does not expire
+     * @throws TokenRequestRejectedException when the name, scopes or lifetime are not acceptable, in particular a
+     *                                       scope the owner's roles do not allow
+     */
+    @Transactional
+    public IssuedToken issue(String owner, String name, Set<Scope> scopes, Duration lifetime) {
+        UserAccount account = users.findById(owner).filter(UserAccount::isEnabled).orElseThrow(() ->
+                new TokenRequestRejectedException("Expected an enabled user '" + owner + "', but there is none"));
+        checkName(name);
+        checkScopes(account, scopes);
+        checkLifetime(lifetime);
+        Instant now = clock.instant();
+        ApiTokenSecret secret = secrets.apiTokenSecret();
+        ApiToken token = tokens.save(new ApiToken(owner, name.strip(), scopes, secret.hash(), now,
+                lifetime == null ? null : now.plus(lifetime)));
+        return new IssuedToken(token.id(), token.name(), owner, token.scopes(), now, token.expiresAt(), secret.value());
+    }
+
+    /** The owner's tokens, newest first, revoked and expired ones included. */
+    @Transactional(readOnly = true)
+    public List<ApiTokenSummary> list(String owner) {
+        return tokens.findByOwnerOrderByCreatedAtDesc(owner).stream().map(ApiTokenSummary::of).toList();
+    }
+
+    /**
+     * Revokes one of the owner's tokens; revoking a revoked token changes nothing.
+     *
+     * @throws NotFoundException when {@code owner} has no token with this id
+     */
+    @Transactional
+    public void revoke(String owner, UUID id) {
+        tokens.findByIdAndOwner(id, owner).orElseThrow(() -> new NotFoundException(
+                "Expected a token with id " + id + " owned by '" + owner + "', but there is none"))
+                .revoke(clock.instant());
+    }
+
+    private static void checkName(String name) {
+        if (name == null || name.isBlank() || name.strip().length() > MAX_NAME_LENGTH) {
+            throw new TokenRequestRejectedException("Expected a token name of 1 to " + MAX_NAME_LENGTH
+                    + " characters, but got " + (name == null ? "none" : name.strip().length() + " characters"));
+        }
+    }
+
+    private static void checkScopes(UserAccount owner, Set<Scope> scopes) {
+        if (scopes == null || scopes.isEmpty()) {
+            throw new TokenRequestRejectedException("Expected at least one scope among " + Scope.allValues()
+                    + ", but got none");
+        }
+        Set<Scope> allowed = Role.scopesAllowedFor(owner.roles());
+        Set<Scope> refused = EnumSet.copyOf(scopes);
+        refused.removeAll(allowed);
+        if (!refused.isEmpty()) {
+            throw new TokenRequestRejectedException("Expected scopes that the roles " + roleIds(owner) + " of '"
+                    + owner.username() + "' allow " + allowed + ", but '" + refused.iterator().next()
+                    + "' is not among them");
+        }
+    }
+
+    private void checkLifetime(Duration lifetime) {
+        Duration max = settings.tokens().maxLifetime();
+        if (lifetime != null && (lifetime.isNegative() || lifetime.isZero() || lifetime.compareTo(max) > 0)) {
+            throw new TokenRequestRejectedException("Expected a token lifetime above zero and at most "
+                    + max.toDays() + " days, but got " + describe(lifetime));
+        }
+    }
+
+    private static String describe(Duration lifetime) {
+        return lifetime.equals(Duration.ofDays(lifetime.toDays())) ? lifetime.toDays() + " days" : lifetime.toString();
+    }
+
+    private static List<String> roleIds(UserAccount owner) {
+        return owner.roles().stream().map(Role::id).toList();
+    }
+}

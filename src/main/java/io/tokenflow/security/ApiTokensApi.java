@@ -1,0 +1,47 @@
+package io.tokenflow.security;
+
+import java.util.List;
+import java.util.UUID;
+
+import org.springframework.http.CacheControl;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** The caller's own API tokens: issue (the secret is shown once), list (never the secret), revoke. */
+@RestController
+@RequestMapping("/api/v1/tokens")
+class ApiTokensApi {
+
+    private final ApiTokenService tokens;
+
+    ApiTokensApi(ApiTokenService tokens) {
+        this.tokens = tokens;
+    }
+
+    @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<CreatedToken> create(@RequestBody TokenRequest request, Caller caller) {
+        IssuedToken issued = tokens.issue(caller.username(), request.name(), request.scopesFor(caller),
+                request.lifetime());
+        return ResponseEntity.status(HttpStatus.CREATED).cacheControl(CacheControl.noStore())
+                .body(CreatedToken.of(issued));
+    }
+
+    @GetMapping
+    List<ApiTokenSummary> list(Caller caller) {
+        return tokens.list(caller.username());
+    }
+
+    @DeleteMapping("/{id}")
+    ResponseEntity<Void> revoke(@PathVariable UUID id, Caller caller) {
+        tokens.revoke(caller.username(), id);
+        return ResponseEntity.noContent().build();
+    }
+}

@@ -1,0 +1,72 @@
+package io.tokenflow.security;
+
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
+import org.springframework.security.authentication.ProviderManager;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.AuthenticationEntryPointFailureHandler;
+import org.springframework.security.web.authentication.AuthenticationFilter;
+import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
+import org.springframework.security.web.savedrequest.NullRequestCache;
+
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Two filter chains: {@code /api/**} and {@code /actuator/**} (bearer tokens, HTTP Basic or the session; problem+json
+ * on refusal) and everything else (pages: form login at {@code /login}, CSRF, redirects to the login page).
+ */
+@Configuration(proxyBeanMethods = false)
+class SecurityConfiguration {
+
+    @Bean
+    PasswordEncoder passwordEncoder() {
+        return PasswordEncoderFactories.createDelegatingPasswordEncoder();
+    }
+
+    @Bean
+    ApplicationRunner userAccountsInitialisation(UserAccountsInitializer initializer) {
+        return arguments -> initializer.initialise();
+    }
+
+    @Bean
+    @Order(1)
+    SecurityFilterChain apiSecurityFilterChain(HttpSecurity http, ApiTokenVerifier verifier, JsonMapper json) {
+        ApiProblemResponses problems = new ApiProblemResponses(json);
+        return http.securityMatcher("/api/**", "/actuator/**")
+                .authorizeHttpRequests(ApiAuthorizationRules::apply)
+                .addFilterBefore(bearerTokenFilter(verifier, problems), BasicAuthenticationFilter.class)
+                .httpBasic(basic -> basic.authenticationEntryPoint(problems))
+                .csrf(csrf -> csrf.ignoringRequestMatchers(AuthorizationHeader::carriesCredentials))
+                .requestCache(cache -> cache.requestCache(new NullRequestCache()))
+                .exceptionHandling(exceptions -> exceptions.authenticationEntryPoint(problems)
+                        .accessDeniedHandler(problems))
+                .logout(AbstractHttpConfigurer::disable)
+                .build();
+    }
+
+    @Bean
+    @Order(2)
+    SecurityFilterChain pageSecurityFilterChain(HttpSecurity http) {
+        return http.authorizeHttpRequests(pages -> pages
+                        .requestMatchers("/login", "/error", "/css/**", "/js/**", "/vendor/**", "/webjars/**",
+                                "/favicon.ico").permitAll()
+                        .anyRequest().authenticated())
+                .formLogin(form -> form.loginPage("/login").permitAll())
+                .logout(logout -> logout.logoutSuccessUrl("/login?logout").permitAll())
+                .build();
+    }
+
+    private static AuthenticationFilter bearerTokenFilter(ApiTokenVerifier verifier, ApiProblemResponses problems) {
+        AuthenticationFilter filter = new AuthenticationFilter(
+                new ProviderManager(new ApiTokenAuthenticationProvider(verifier)), new AuthorizationHeader());
+        filter.setSuccessHandler((request, response, authentication) -> { });
+        filter.setFailureHandler(new AuthenticationEntryPointFailureHandler(problems));
+        return filter;
+    }
+}

@@ -1,0 +1,67 @@
+package io.tokenflow.security;
+
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Security configuration under {@code tokenflow.security}.
+ *
+ * @param users  people to create or update in the {@code users} table on every start
+ * @param tokens limits for API tokens
+ */
+@ConfigurationProperties("tokenflow.security")
+public record SecuritySettings(List<ConfiguredUser> users, Tokens tokens) {
+
+    public SecuritySettings {
+        users = users == null ? List.of() : List.copyOf(users);
+        tokens = tokens == null ? new Tokens(null, null) : tokens;
+        Set<String> seen = new HashSet<>();
+        for (ConfiguredUser user : users) {
+            if (!seen.add(user.username())) {
+                throw new IllegalArgumentException("Expected each configured username once, but '"
+                        + user.username() + "' appears twice under tokenflow.security.users");
+            }
+        }
+    }
+
+    /**
+     * A person from configuration.
+     *
+     * @param password {@code {noop}…}, {@code {bcrypt}…} (any id the delegating encoder knows), or plain text to hash
+     */
+    public record ConfiguredUser(String username, String password, Set<Role> roles, String displayName) {
+
+        public ConfiguredUser {
+            if (username == null || !UserAccount.USERNAME.matcher(username).matches()) {
+                throw new IllegalArgumentException("Expected a configured username matching "
+                        + UserAccount.USERNAME.pattern() + ", but got '" + username + "'");
+            }
+            if (password == null || password.isBlank()) {
+                throw new IllegalArgumentException(
+                        "Expected a password for configured user '" + username + "', but none is set");
+            }
+            roles = roles == null ? Set.of() : Set.copyOf(roles);
+        }
+
+        @Override
+        public String toString() {
+            return "ConfiguredUser[username=" + username + ", roles=" + roles + "]";
+        }
+    }
+
+    /**
+     * @param lastUsedResolution how stale {@code last_used_at} may get before a use is written again
+     * @param maxLifetime        the longest lifetime a token may be issued with
+     */
+    public record Tokens(Duration lastUsedResolution, Duration maxLifetime) {
+
+        public Tokens {
+            lastUsedResolution = lastUsedResolution == null ? Duration.ofMinutes(1) : lastUsedResolution;
+            maxLifetime = maxLifetime == null ? Duration.ofDays(366) : maxLifetime;
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package io.tokenflow.security;
+
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The body of {@code POST /api/v1/tokens}.
+ *
+ * @param expiresInDays optional; without it the token does not expire
+ */
+record TokenRequest(String name, List<String> scopes, Integer expiresInDays) {
+
+    /**
+     * The requested scopes, each known and, when the caller is itself a token, held by that token: a token never
+     * mints a token stronger than itself. Whether the owner's roles allow them is checked on issue.
+     */
+    Set<Scope> scopesFor(Caller caller) {
+        Set<Scope> parsed = EnumSet.noneOf(Scope.class);
+        for (String value : scopes == null ? List.<String>of() : scopes) {
+            Scope scope = Scope.fromValue(value).orElseThrow(() -> new TokenRequestRejectedException(
+                    "Expected scopes among " + Scope.allValues() + ", but got '" + value + "'"));
+            if (caller.isToken() && !caller.can(scope)) {
+                throw new TokenRequestRejectedException("Expected scopes that the calling token holds "
+                        + caller.scopes() + ", but '" + scope + "' is not among them");
+            }
+            parsed.add(scope);
+        }
+        return parsed;
+    }
+
+    /** The lifetime, or {@code null} for a token that does not expire. */
+    Duration lifetime() {
+        return expiresInDays == null ? null : Duration.ofDays(expiresInDays);
+    }
+}

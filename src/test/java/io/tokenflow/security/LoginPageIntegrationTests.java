@@ -1,0 +1,71 @@
+package io.tokenflow.security;
+
+import static org.hamcrest.Matchers.allOf;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.not;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestBuilders.formLogin;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
+import static org.springframework.security.test.web.servlet.response.SecurityMockMvcResultMatchers.unauthenticated;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.redirectedUrl;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import java.time.Clock;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.mock.web.MockHttpSession;
+import org.springframework.test.web.servlet.MockMvc;
+
+import io.tokenflow.IntegrationTest;
+
+@IntegrationTest
+@AutoConfigureMockMvc
+class LoginPageIntegrationTests {
+
+    @Autowired
+    MockMvc mvc;
+    @Autowired
+    UserAccountRepository users;
+    @Autowired
+    Clock clock;
+
+    @Test
+    void rendersLabelledFormWithCsrfTokenAndMetaTags() throws Exception {
+        mvc.perform(get("/login"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(allOf(
+                        containsString("<label for=\"username\">"),
+                        containsString("<label for=\"password\">"),
+                        containsString("autocomplete=\"current-password\""),
+                        containsString("name=\"_csrf\""),
+                        containsString("<meta name=\"_csrf_header\" content=\"X-CSRF-TOKEN\">"),
+                        not(containsString("role=\"alert\"")))));
+    }
+
+    @Test
+    void showsErrorNextToTheFormAfterBadCredentials() throws Exception {
+        String designer = new TestAccounts(users, clock).create(Role.DESIGNER);
+
+        mvc.perform(formLogin("/login").user(designer).password("wrong"))
+                .andExpect(unauthenticated())
+                .andExpect(redirectedUrl("/login?error"));
+        mvc.perform(get("/login").param("error", ""))
+                .andExpect(content().string(allOf(
+                        containsString("role=\"alert\""),
+                        containsString("Wrong username or password"),
+                        containsString("aria-describedby=\"login-error\""))));
+    }
+
+    @Test
+    void signsOutBackToTheLoginPage() throws Exception {
+        String designer = new TestAccounts(users, clock).create(Role.DESIGNER);
+        MockHttpSession session = TestAccounts.signIn(mvc, designer, TestAccounts.PASSWORD);
+
+        mvc.perform(post("/logout").session(session).with(csrf())).andExpect(redirectedUrl("/login?logout"));
+        mvc.perform(get("/workflows").session(session)).andExpect(redirectedUrl("/login"));
+    }
+}
