@@ -2,8 +2,10 @@ package io.tokenflow.designer;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 
@@ -27,8 +29,9 @@ public record WorkflowPage(UUID id, String name, String description, int latestV
     }
 
     static WorkflowPage of(WorkflowSnapshot latest, List<VersionSummary> history) {
+        JsonNode compiled = latest.ir().path("nodes");
         List<NodeRow> nodes = new ArrayList<>();
-        latest.ir().path("nodes").forEach(node -> nodes.add(NodeRow.of(node, latest.diagnostics())));
+        authoredIds(latest.dsl(), compiled).forEach(id -> nodes.add(NodeRow.of(compiled.path(id), latest.diagnostics())));
         List<Diagnostic> workflowWarnings = latest.diagnostics().stream()
                 .filter(d -> nodes.stream().noneMatch(n -> n.id().equals(d.nodeId()))).toList();
         List<VersionRow> versions = history.stream().map(VersionRow::of).toList();
@@ -37,11 +40,30 @@ public record WorkflowPage(UUID id, String name, String description, int latestV
                 latest.ir().toPrettyString(), versions);
     }
 
+    /**
+     * The compiled nodes' ids in the order they are authored in the DSL (stored JSON objects do not keep member
+     * order), followed by any the compiler added.
+     */
+    private static Set<String> authoredIds(JsonNode dsl, JsonNode compiled) {
+        Set<String> ids = new LinkedHashSet<>();
+        dsl.path("nodes").forEach(node -> {
+            if (compiled.has(node.path("id").asString(""))) {
+                ids.add(node.path("id").asString());
+            }
+        });
+        ids.addAll(compiled.propertyNames());
+        return ids;
+    }
+
     public String exportUrl(int version) {
         return "/api/v1/workflows/" + id + "/versions/" + version + "/dsl";
     }
 
-    /** One compiled node: how it is wired and what the compiler warns about it. */
+    /**
+     * One compiled node: how it is wired and what the compiler warns about it.
+     *
+     * @param dependents the nodes it may emit to: static edges, branch targets and loop exits
+     */
     public record NodeRow(String id, String type, String kind, List<String> dependencies, List<String> dependents,
                           boolean terminal, boolean join, boolean branch, boolean loop, List<Diagnostic> warnings) {
 
@@ -54,11 +76,23 @@ public record WorkflowPage(UUID id, String name, String description, int latestV
         static NodeRow of(JsonNode node, List<Diagnostic> diagnostics) {
             String id = node.path("id").asString();
             return new NodeRow(id, node.path("node_type").asString(node.path("type").asString()),
-                    node.path("type").asString(), strings(node.path("dependencies")), strings(node.path("dependents")),
+                    node.path("type").asString(), strings(node.path("dependencies")), successors(node),
                     node.path("is_terminal").asBoolean(false), node.path("join").isObject(),
                     node.path("branch").path("enabled").asBoolean(false),
                     node.path("loop").path("enabled").asBoolean(false),
                     diagnostics.stream().filter(d -> id.equals(d.nodeId())).toList());
+        }
+
+        /** Static dependents, then every node a branch may route to and a loop may leave to. */
+        private static List<String> successors(JsonNode node) {
+            Set<String> ids = new LinkedHashSet<>(strings(node.path("dependents")));
+            JsonNode branch = node.path("branch");
+            branch.path("rules").forEach(rule -> ids.addAll(strings(rule.path("next_nodes"))));
+            ids.addAll(strings(branch.path("default")));
+            ids.addAll(strings(branch.path("available_next_nodes")));
+            ids.addAll(strings(node.path("loop").path("break_path")));
+            ids.addAll(strings(node.path("loop").path("timeout_path")));
+            return List.copyOf(ids);
         }
 
         private static List<String> strings(JsonNode array) {
