@@ -1,2 +1,2 @@
-/** Runs: starting runs, the runs list and run pages, live view, history and replay. */
+/** Runs: starting and cancelling them, reading their state, events and replays, and the run pages. */
 package io.tokenflow.runs;
