@@ -25,7 +25,8 @@ class WorkflowsE2ETests {
 
     private static final Path VALID = Path.of("src/test/resources/workflows/valid");
     private static final Path INVALID = Path.of("src/test/resources/workflows/invalid");
-    private static final Path SCREENSHOTS = Path.of("docs/screenshots");
+    /** README screenshots are refreshed with -Dtokenflow.screenshots=docs/screenshots; otherwise they go to target/. */
+    private static final Path SCREENSHOTS = Path.of(System.getProperty("tokenflow.screenshots", "target/screenshots"));
 
     @LocalServerPort
     int port;

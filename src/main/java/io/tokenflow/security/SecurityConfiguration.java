@@ -4,6 +4,7 @@ import org.springframework.boot.ApplicationRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpMethod;
 import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
@@ -56,6 +57,8 @@ class SecurityConfiguration {
         return http.authorizeHttpRequests(pages -> pages
                         .requestMatchers("/login", "/error", "/css/**", "/js/**", "/vendor/**", "/webjars/**",
                                 "/favicon.ico").permitAll()
+                        .requestMatchers(HttpMethod.POST, "/workflows/**")
+                        .hasAnyAuthority(Role.DESIGNER.authority(), Role.ADMIN.authority())
                         .anyRequest().authenticated())
                 .formLogin(form -> form.loginPage("/login").permitAll())
                 .logout(logout -> logout.logoutSuccessUrl("/login?logout").permitAll())

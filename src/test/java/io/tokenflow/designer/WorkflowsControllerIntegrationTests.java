@@ -115,6 +115,14 @@ class WorkflowsControllerIntegrationTests {
     }
 
     @Test
+    void onlyDesignersChangeWorkflowsThroughThePages() throws Exception {
+        String name = WorkflowsApiIntegrationTests.unique("approver-made");
+        mvc.perform(post("/workflows").param("name", name).with(user("ann").roles("APPROVER")).with(csrf()))
+                .andExpect(status().isForbidden());
+        mvc.perform(get("/workflows").with(user("ann").roles("APPROVER"))).andExpect(status().isOk());
+    }
+
+    @Test
     void unknownWorkflowRendersTheErrorPage() throws Exception {
         String html = html(mvc.perform(signedIn(get("/workflows/" + UUID.randomUUID())))
                 .andExpect(status().isNotFound())
