@@ -1,0 +1,26 @@
+package io.tokenflow.coordinator;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * The coordinator role of this instance.
+ *
+ * @param enabled       whether this instance routes completions (coordinators scale as one consumer group)
+ * @param threads       consumer threads, each reading every shard's completions stream
+ * @param batchSize     entries per read
+ * @param block         how long a read waits for entries
+ * @param claimIdle     how long an entry stays pending before another coordinator takes it over
+ * @param claimInterval how often to look for such entries
+ */
+@ConfigurationProperties("tokenflow.coordinator")
+public record CoordinatorSettings(boolean enabled, int threads, int batchSize, Duration block, Duration claimIdle,
+                                  Duration claimInterval) {
+
+    public CoordinatorSettings {
+        if (threads < 1 || batchSize < 1) {
+            throw new IllegalArgumentException("Expected tokenflow.coordinator threads and batch-size >= 1");
+        }
+    }
+}

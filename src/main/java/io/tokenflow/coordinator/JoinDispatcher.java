@@ -1,0 +1,82 @@
+package io.tokenflow.coordinator;
+
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.stereotype.Component;
+
+import io.tokenflow.engine.ir.IrNode;
+import io.tokenflow.engine.routing.InputResolver;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Dispatches a join whose last dependency arrived: its input is the dependencies' outputs by id (or its input
+ * mapping), and its token goes to its task stream once ({@code dispatch-join.lua}).
+ */
+@Component
+class JoinDispatcher {
+
+    private static final Log log = LogFactory.getLog(JoinDispatcher.class);
+
+    private final RedisConnections redis;
+    private final RedisKeys keys;
+    private final RunPlans plans;
+    private final CoordinatorScripts scripts;
+    private final Payloads payloads;
+    private final Clock clock;
+
+    JoinDispatcher(RedisConnections redis, RedisKeys keys, RunPlans plans, CoordinatorScripts scripts,
+                   Payloads payloads, Clock clock) {
+        this.redis = redis;
+        this.keys = keys;
+        this.plans = plans;
+        this.scripts = scripts;
+        this.payloads = payloads;
+        this.clock = clock;
+    }
+
+    StepOutcome dispatch(Signal.JoinReady join) {
+        Optional<RunPlan> plan = plans.find(join.run());
+        if (plan.isEmpty()) {
+            return StepOutcome.NOT_RUNNING;
+        }
+        IrNode node = plan.get().workflow().node(join.node());
+        Payloads.TaskInput input = payloads.taskInput(inputOf(plan.get(), node));
+        TaskEntry entry = new TaskEntry(join.token(), join.run(), node.id(), node.worker(), join.iteration(), 1,
+                input.inline(), input.reference(), plan.get().workflow().configs().get(node.id()), clock.millis(), null);
+        RedisKeys.RunKeys run = plan.get().keys(keys);
+        List<String> fields = entry.fields();
+        List<String> args = new java.util.ArrayList<>(List.of(join.token(), node.id(), Long.toString(clock.millis()),
+                Integer.toString(fields.size())));
+        args.addAll(fields);
+        StepOutcome outcome = StepOutcome.of(scripts.dispatchJoin().run(redis.commands(),
+                List.of(run.meta(), run.tokens(), run.consumed(), keys.taskStream(node.worker(), plan.get().shard())), args));
+        if (outcome == StepOutcome.UNKNOWN_TOKEN || outcome == StepOutcome.UNKNOWN_RUN) {
+            log.warn("Join token " + join.token() + " of run " + join.run() + " at " + join.node() + " was refused: " + outcome);
+        }
+        return outcome;
+    }
+
+    private JsonNode inputOf(RunPlan plan, IrNode node) {
+        Set<String> needed = new LinkedHashSet<>(node.dependencies());
+        if (node.inputMapping() != null) {
+            needed.addAll(InputResolver.referencedNodes(node.inputMapping()));
+        }
+        Map<String, JsonNode> outputs = new LinkedHashMap<>();
+        redis.commands().hmget(plan.keys(keys).ctx(), needed.toArray(String[]::new))
+                .forEach(kv -> outputs.put(kv.getKey(), kv.hasValue() ? payloads.fromContext(kv.getValue()) : null));
+        if (node.inputMapping() != null) {
+            return InputResolver.resolve(node.inputMapping(), plan.input(), outputs::get);
+        }
+        Map<String, JsonNode> merged = new LinkedHashMap<>();
+        node.dependencies().forEach(dependency -> merged.put(dependency, outputs.get(dependency)));
+        return InputResolver.merge(merged);
+    }
+}

@@ -1,0 +1,45 @@
+package io.tokenflow.coordinator;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.UUID;
+
+import org.springframework.stereotype.Component;
+
+/** Ends runs through {@code end-run.lua}: tokens dropped, counter reconciled to 0, the ending an event. */
+@Component
+class LuaRunTerminator implements RunTerminator {
+
+    private final RedisConnections redis;
+    private final RedisKeys keys;
+    private final CoordinatorScripts scripts;
+    private final Payloads payloads;
+    private final Clock clock;
+
+    LuaRunTerminator(RedisConnections redis, RedisKeys keys, CoordinatorScripts scripts, Payloads payloads, Clock clock) {
+        this.redis = redis;
+        this.keys = keys;
+        this.scripts = scripts;
+        this.payloads = payloads;
+        this.clock = clock;
+    }
+
+    @Override
+    public boolean fail(UUID runId, String reason) {
+        return end(runId, "FAILED", "{\"reason\":" + payloads.quote(reason) + "}");
+    }
+
+    @Override
+    public boolean cancel(UUID runId, String by) {
+        return end(runId, "CANCELLED", "{\"by\":" + payloads.quote(by) + "}");
+    }
+
+    private boolean end(UUID runId, String status, String data) {
+        int shard = keys.shardOf(runId);
+        RedisKeys.RunKeys run = keys.run(runId, shard);
+        long reply = scripts.endRun().run(redis.commands(),
+                List.of(run.meta(), run.counter(), run.tokens(), run.joins(), keys.activeRuns(shard), keys.eventsStream(shard)),
+                List.of(runId.toString(), Long.toString(clock.millis()), status, data));
+        return StepOutcome.of(reply) == StepOutcome.APPLIED;
+    }
+}

@@ -1,0 +1,60 @@
+package io.tokenflow.coordinator;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import io.lettuce.core.RedisNoScriptException;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.api.sync.RedisCommands;
+
+/**
+ * One atomic transition from {@code src/main/lua/}, with the shared prelude prepended. Runs by SHA ({@code EVALSHA})
+ * and loads itself on {@code NOSCRIPT} (a restarted or failed-over Redis has an empty script cache).
+ */
+public final class LuaScript {
+
+    private final String name;
+    private final String source;
+    private final String sha;
+
+    private LuaScript(String name, String source, String sha) {
+        this.name = name;
+        this.source = source;
+        this.sha = sha;
+    }
+
+    public static LuaScript load(String name, RedisCommands<String, String> commands) {
+        String source = read("_prelude.lua") + "\n" + read(name + ".lua");
+        return new LuaScript(name, source, commands.scriptLoad(source));
+    }
+
+    /** Runs the script; its integer reply. */
+    public long run(RedisCommands<String, String> commands, List<String> keys, List<String> args) {
+        String[] keyArray = keys.toArray(String[]::new);
+        String[] argArray = args.toArray(String[]::new);
+        try {
+            return commands.<Long>evalsha(sha, ScriptOutputType.INTEGER, keyArray, argArray);
+        } catch (RedisNoScriptException e) {
+            commands.scriptLoad(source);
+            return commands.<Long>evalsha(sha, ScriptOutputType.INTEGER, keyArray, argArray);
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    private static String read(String file) {
+        try (InputStream in = LuaScript.class.getResourceAsStream("/lua/" + file)) {
+            if (in == null) {
+                throw new IllegalStateException("Expected the Lua script lua/" + file + " on the classpath");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

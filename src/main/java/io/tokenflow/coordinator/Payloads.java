@@ -1,0 +1,72 @@
+package io.tokenflow.coordinator;
+
+import org.springframework.stereotype.Component;
+
+import io.tokenflow.cas.CasStore;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Payloads on the hot path: small ones travel inline as JSON text; large ones are stored in CAS and travel as a
+ * reference ({@code input_ref} on a task, {@code {"$ref": "cas://…"}} in a run's context and events).
+ */
+@Component
+public class Payloads {
+
+    public static final int INLINE_LIMIT = 64 * 1024;
+    private static final String REF = "$ref";
+
+    private final CasStore cas;
+    private final JsonMapper json;
+
+    Payloads(CasStore cas, JsonMapper json) {
+        this.cas = cas;
+        this.json = json;
+    }
+
+    public JsonNode parse(String text) {
+        return json.readTree(text);
+    }
+
+    public String write(JsonNode value) {
+        return json.writeValueAsString(value);
+    }
+
+    public String quote(String text) {
+        return json.writeValueAsString(text);
+    }
+
+    /** A task's input: inline JSON text, or null with a CAS reference when large. */
+    public TaskInput taskInput(JsonNode input) {
+        String text = write(input);
+        return text.length() <= INLINE_LIMIT ? new TaskInput(text, null) : new TaskInput(null, cas.putJson(input));
+    }
+
+    /** How an output is kept in the run's context: its JSON text, or a reference object when large. */
+    public String contextValue(String outputText, String outputRef) {
+        if (outputRef != null) {
+            return "{\"" + REF + "\":" + quote(outputRef) + "}";
+        }
+        if (outputText.length() <= INLINE_LIMIT) {
+            return outputText;
+        }
+        return "{\"" + REF + "\":" + quote(cas.put(outputText.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                "application/json")) + "}";
+    }
+
+    /** The output a context value stands for, loading it from CAS when it is a reference. */
+    public JsonNode fromContext(String stored) {
+        if (stored == null) {
+            return null;
+        }
+        JsonNode value = parse(stored);
+        if (value.isObject() && value.size() == 1 && value.has(REF) && CasStore.isReference(value.get(REF).asString())) {
+            return cas.getJson(value.get(REF).asString());
+        }
+        return value;
+    }
+
+    /** Input of a task: exactly one of {@code inline} (JSON text) and {@code reference}. */
+    public record TaskInput(String inline, String reference) {
+    }
+}

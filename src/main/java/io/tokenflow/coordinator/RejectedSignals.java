@@ -1,0 +1,74 @@
+package io.tokenflow.coordinator;
+
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+
+import tools.jackson.databind.json.JsonMapper;
+
+/** Records completion signals that were refused (unknown run, unknown node, wrong token, malformed), for operators. */
+@Component
+public class RejectedSignals {
+
+    private static final Log log = LogFactory.getLog(RejectedSignals.class);
+
+    private final JdbcClient jdbc;
+    private final JsonMapper json;
+    private final Clock clock;
+
+    RejectedSignals(JdbcClient jdbc, JsonMapper json, Clock clock) {
+        this.jdbc = jdbc;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    void record(int shard, Signal.Completion completion, String reason) {
+        insert(shard, completion.entryId(), completion.run().toString(), completion.token(), completion.node(), reason,
+                Map.of("token", completion.token(), "run", completion.run().toString(), "node", completion.node(),
+                        "status", completion.succeeded() ? "completed" : "failed"));
+    }
+
+    void record(int shard, Signal.Malformed malformed) {
+        Map<String, String> fields = malformed.fields();
+        insert(shard, malformed.entryId(), fields.get("run"), fields.get("token"), fields.get("node"), malformed.reason(),
+                fields);
+    }
+
+    private void insert(int shard, String entryId, String run, String token, String node, String reason,
+                        Map<String, String> fields) {
+        log.warn("Refused completion signal " + entryId + " on shard " + shard + ": " + reason);
+        jdbc.sql("insert into rejected_signals (received_at, shard, stream_entry_id, run_id, token_id, node_id, reason, "
+                        + "fields) values (:at, :shard, :entry, :run, :token, :node, :reason, cast(:fields as jsonb))")
+                .param("at", Timestamp.from(clock.instant())).param("shard", shard).param("entry", entryId)
+                .param("run", truncate(run)).param("token", truncate(token)).param("node", truncate(node))
+                .param("reason", reason).param("fields", json.writeValueAsString(fields)).update();
+    }
+
+    /** The most recent refusals, newest first; for one run when {@code runId} is given. */
+    public List<RejectedSignal> recent(String runId, int limit) {
+        return jdbc.sql("select id, received_at, shard, stream_entry_id, run_id, token_id, node_id, reason, "
+                        + "fields::text as fields from rejected_signals where (:run is null or run_id = :run) "
+                        + "order by id desc limit :limit")
+                .param("run", runId).param("limit", limit)
+                .query((rs, i) -> new RejectedSignal(rs.getLong("id"), rs.getTimestamp("received_at").toInstant(),
+                        rs.getInt("shard"), rs.getString("stream_entry_id"), rs.getString("run_id"),
+                        rs.getString("token_id"), rs.getString("node_id"), rs.getString("reason"),
+                        json.readTree(rs.getString("fields"))))
+                .list();
+    }
+
+    private static String truncate(String value) {
+        return value == null || value.length() <= 200 ? value : value.substring(0, 200);
+    }
+
+    /** One refused signal. */
+    public record RejectedSignal(long id, java.time.Instant receivedAt, int shard, String streamEntryId, String runId,
+                                 String tokenId, String nodeId, String reason, tools.jackson.databind.JsonNode fields) {
+    }
+}

@@ -1,0 +1,98 @@
+package io.tokenflow.coordinator;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import io.lettuce.core.SetArgs;
+import org.springframework.stereotype.Component;
+
+import io.tokenflow.engine.ir.IrNode;
+import io.tokenflow.engine.routing.InputResolver;
+import io.tokenflow.engine.routing.TokenIds;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Starts runs in Redis: the run's state and its entry tokens in one atomic step ({@code start-run.lua}), and
+ * idempotency keys that map a retried start to the run it already made.
+ */
+@Component
+public class RunStarter {
+
+    private static final Duration IDEMPOTENCY_WINDOW = Duration.ofDays(1);
+
+    private final RedisConnections redis;
+    private final RedisKeys keys;
+    private final RunPlans plans;
+    private final CoordinatorScripts scripts;
+    private final Payloads payloads;
+    private final Clock clock;
+
+    RunStarter(RedisConnections redis, RedisKeys keys, RunPlans plans, CoordinatorScripts scripts, Payloads payloads,
+               Clock clock) {
+        this.redis = redis;
+        this.keys = keys;
+        this.plans = plans;
+        this.scripts = scripts;
+        this.payloads = payloads;
+        this.clock = clock;
+    }
+
+    /** Binds an idempotency key to a new run id; the run id it is already bound to, if any. */
+    public Optional<UUID> claim(String idempotencyKey, UUID runId) {
+        String key = keys.idempotencyKey(keys.shardOfIdempotencyKey(idempotencyKey), idempotencyKey);
+        String set = redis.commands().set(key, runId.toString(), SetArgs.Builder.nx().ex(IDEMPOTENCY_WINDOW));
+        return "OK".equals(set) ? Optional.empty() : Optional.ofNullable(redis.commands().get(key)).map(UUID::fromString);
+    }
+
+    /** Unbinds an idempotency key from a run that could not be started, so a retry can start it. */
+    public void release(String idempotencyKey, UUID runId) {
+        String key = keys.idempotencyKey(keys.shardOfIdempotencyKey(idempotencyKey), idempotencyKey);
+        if (runId.toString().equals(redis.commands().get(key))) {
+            redis.commands().del(key);
+        }
+    }
+
+    /**
+     * Starts a run of a pinned version: emits one token per entry node with its resolved input.
+     *
+     * @param startedData the run.started event data (JSON object text)
+     */
+    public void start(UUID runId, UUID workflowId, int version, JsonNode input, String startedData) {
+        int shard = keys.shardOf(runId);
+        WorkflowPlan workflow = plans.workflowPlan(workflowId, version);
+        RunPlan plan = new RunPlan(runId, shard, "0", input, workflow);
+        RedisKeys.RunKeys run = keys.run(runId, shard);
+        CompletionRouter.StepArguments step = new CompletionRouter.StepArguments(List.of(run.meta(), run.counter(),
+                run.tokens(), keys.activeRuns(shard), keys.eventsStream(shard)));
+        long now = clock.millis();
+        List<String> entries = workflow.ir().entryNodes();
+        step.args(runId.toString(), Long.toString(now), workflowId.toString(), Integer.toString(version), "0",
+                payloads.write(input), startedData, Integer.toString(entries.size()));
+        for (String entry : entries) {
+            addEntryToken(step, plan, workflow.node(entry), now);
+        }
+        plans.remember(plan);
+        long reply = scripts.startRun().run(redis.commands(), step.keys(), step.args());
+        if (reply < 0) {
+            throw new IllegalStateException("Expected a new run " + runId + ", but it exists already");
+        }
+    }
+
+    private void addEntryToken(CompletionRouter.StepArguments step, RunPlan plan, IrNode node, long now) {
+        String token = TokenIds.entry(plan.runId().toString(), node.id());
+        JsonNode input = node.inputMapping() == null ? plan.input()
+                : InputResolver.resolve(node.inputMapping(), plan.input(), id -> null);
+        Payloads.TaskInput taskInput = payloads.taskInput(input);
+        TaskEntry entry = new TaskEntry(token, plan.runId(), node.id(), node.worker(), 0, 1, taskInput.inline(),
+                taskInput.reference(), plan.workflow().configs().get(node.id()), now, null);
+        List<String> fields = entry.fields();
+        int stream = step.key(keys.taskStream(node.worker(), plan.shard()));
+        step.args(token, node.id(), EventData.tokenEmitted(payloads, null, null, 0, false), Integer.toString(stream),
+                Integer.toString(fields.size()));
+        step.args(new ArrayList<>(fields));
+    }
+}

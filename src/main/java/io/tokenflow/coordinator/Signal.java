@@ -1,0 +1,32 @@
+package io.tokenflow.coordinator;
+
+import java.util.Map;
+import java.util.UUID;
+
+/** An entry of the completions stream, parsed: a worker's completion, a join that is ready, or a malformed one. */
+public sealed interface Signal permits Signal.Completion, Signal.JoinReady, Signal.Malformed {
+
+    String entryId();
+
+    /**
+     * A worker's completion signal.
+     *
+     * @param outputText the output as validated JSON text (completed), else null
+     * @param outputRef  a CAS reference to the output (large outputs), else null
+     * @param errorJson  the error object as JSON text (failed), else null
+     */
+    record Completion(String entryId, String token, UUID run, String node, boolean succeeded, String outputText,
+                      String outputRef, String errorJson, String worker, Long startedAt) implements Signal {
+    }
+
+    /** Posted by route-completion.lua when the last arrival at a join came in. */
+    record JoinReady(String entryId, UUID run, String node, String token, int iteration) implements Signal {
+    }
+
+    /** An entry that is not a valid signal; {@code reason} says what was expected. */
+    record Malformed(String entryId, Map<String, String> fields, String reason) implements Signal {
+        public Malformed {
+            fields = Map.copyOf(fields);
+        }
+    }
+}

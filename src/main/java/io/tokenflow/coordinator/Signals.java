@@ -1,0 +1,118 @@
+package io.tokenflow.coordinator;
+
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+import io.tokenflow.cas.CasStore;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Parses and validates completions-stream entries (docs/worker-protocol.md §3). */
+final class Signals {
+
+    private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+    private static final Pattern NODE = Pattern.compile("[A-Za-z_][A-Za-z0-9_-]{0,63}");
+
+    private final JsonMapper json;
+
+    Signals(JsonMapper json) {
+        this.json = json;
+    }
+
+    Signal parse(String entryId, Map<String, String> fields) {
+        try {
+            return "join".equals(fields.get("kind")) ? joinReady(entryId, fields) : completion(entryId, fields);
+        } catch (InvalidSignal | IllegalArgumentException e) {
+            return new Signal.Malformed(entryId, fields, e.getMessage());
+        }
+    }
+
+    private Signal.JoinReady joinReady(String entryId, Map<String, String> fields) {
+        return new Signal.JoinReady(entryId, runId(fields), node(fields), token(fields),
+                Integer.parseInt(required(fields, "iteration")));
+    }
+
+    private Signal.Completion completion(String entryId, Map<String, String> fields) {
+        String status = required(fields, "status");
+        boolean succeeded = switch (status) {
+            case "completed" -> true;
+            case "failed" -> false;
+            default -> throw new InvalidSignal("Expected status 'completed' or 'failed', but found '" + status + "'");
+        };
+        String outputRef = fields.get("output_ref");
+        String output = succeeded && outputRef == null ? validJson(required(fields, "output"), "output") : null;
+        if (outputRef != null && !CasStore.isReference(outputRef)) {
+            throw new InvalidSignal("Expected output_ref to be cas://sha256:<hex>, but found '" + outputRef + "'");
+        }
+        String error = succeeded ? null : errorObject(required(fields, "error"));
+        return new Signal.Completion(entryId, token(fields), runId(fields), node(fields), succeeded, output, outputRef,
+                error, fields.getOrDefault("worker", ""), startedAt(fields.get("started_at")));
+    }
+
+    private String errorObject(String text) {
+        JsonNode error = parseJson(text, "error");
+        if (!error.isObject() || !error.path("message").isString()) {
+            throw new InvalidSignal("Expected error to be a JSON object with a string \"message\", but found " + text);
+        }
+        return text;
+    }
+
+    private String validJson(String text, String field) {
+        parseJson(text, field);
+        return text;
+    }
+
+    private JsonNode parseJson(String text, String field) {
+        try {
+            return json.readTree(text);
+        } catch (JacksonException e) {
+            throw new InvalidSignal("Expected " + field + " to be JSON, but it is malformed: " + e.getOriginalMessage());
+        }
+    }
+
+    private static UUID runId(Map<String, String> fields) {
+        String run = required(fields, "run");
+        try {
+            return UUID.fromString(run);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidSignal("Expected run to be a run id (UUID), but found '" + run + "'");
+        }
+    }
+
+    private static String token(Map<String, String> fields) {
+        return matching(fields, "token", TOKEN);
+    }
+
+    private static String node(Map<String, String> fields) {
+        return matching(fields, "node", NODE);
+    }
+
+    private static String matching(Map<String, String> fields, String name, Pattern pattern) {
+        String value = required(fields, name);
+        if (!pattern.matcher(value).matches()) {
+            throw new InvalidSignal("Expected " + name + " to match " + pattern + ", but found '" + value + "'");
+        }
+        return value;
+    }
+
+    private static Long startedAt(String value) {
+        return value == null || !value.matches("\\d{1,15}") ? null : Long.parseLong(value);
+    }
+
+    private static String required(Map<String, String> fields, String name) {
+        String value = fields.get(name);
+        if (value == null || value.isEmpty()) {
+            throw new InvalidSignal("Expected field '" + name + "', but it is missing");
+        }
+        return value;
+    }
+
+    /** Why an entry is not a valid signal. */
+    static final class InvalidSignal extends RuntimeException {
+        InvalidSignal(String message) {
+            super(message, null, false, false);
+        }
+    }
+}

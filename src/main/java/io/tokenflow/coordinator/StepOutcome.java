@@ -1,0 +1,20 @@
+package io.tokenflow.coordinator;
+
+/** What a Lua step answered, from its integer reply (negative codes are refusals). */
+public enum StepOutcome {
+    APPLIED, DUPLICATE, UNKNOWN_RUN, UNKNOWN_TOKEN, NOT_RUNNING, STALE_REVISION;
+
+    public static StepOutcome of(long reply) {
+        if (reply >= 0) {
+            return APPLIED;
+        }
+        return switch ((int) reply) {
+            case -1 -> DUPLICATE;
+            case -2 -> UNKNOWN_RUN;
+            case -3 -> UNKNOWN_TOKEN;
+            case -4 -> NOT_RUNNING;
+            case -6 -> STALE_REVISION;
+            default -> throw new IllegalStateException("Expected a known reply code from a Lua step, but got " + reply);
+        };
+    }
+}

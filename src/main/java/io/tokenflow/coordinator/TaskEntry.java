@@ -1,0 +1,37 @@
+package io.tokenflow.coordinator;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The fields of a token on a task stream, as docs/worker-protocol.md defines them. Large inputs travel as
+ * {@code input_ref}.
+ */
+public record TaskEntry(String token, UUID run, String node, String type, int iteration, int attempt,
+                        String input, String inputRef, String config, long emittedAt, String from) {
+
+    public List<String> fields() {
+        List<String> fields = new ArrayList<>(22);
+        add(fields, "token", token);
+        add(fields, "run", run.toString());
+        add(fields, "node", node);
+        add(fields, "type", type);
+        add(fields, "iteration", Integer.toString(iteration));
+        add(fields, "attempt", Integer.toString(attempt));
+        if (inputRef != null) {
+            add(fields, "input_ref", inputRef);
+        } else {
+            add(fields, "input", input);
+        }
+        add(fields, "config", config);
+        add(fields, "emitted_at", Long.toString(emittedAt));
+        add(fields, "from", from == null ? "" : from);
+        return fields;
+    }
+
+    private static void add(List<String> fields, String name, String value) {
+        fields.add(name);
+        fields.add(value);
+    }
+}

@@ -1,0 +1,75 @@
+package io.tokenflow.designer;
+
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import io.tokenflow.engine.compiler.CompilationResult;
+import io.tokenflow.web.InvalidWorkflowException;
+import io.tokenflow.web.NotFoundException;
+
+/**
+ * Resolves what a run executes: a workflow (id or name) at a version or tag (the latest when neither is given),
+ * compiled. Versions are immutable, so compiled versions are cached (any instance can rebuild the cache from
+ * PostgreSQL; nothing lives only here).
+ */
+@Service
+public class PinnedWorkflows {
+
+    private static final int CACHE_LIMIT = 1_000;
+
+    private final WorkflowQueries queries;
+    private final WorkflowTagRepository tags;
+    private final WorkflowCompilation compilation;
+    private final WorkflowDocuments documents;
+    private final Map<WorkflowVersion.Key, CompilationResult> compiled = new ConcurrentHashMap<>();
+
+    PinnedWorkflows(WorkflowQueries queries, WorkflowTagRepository tags, WorkflowCompilation compilation,
+                    WorkflowDocuments documents) {
+        this.queries = queries;
+        this.tags = tags;
+        this.compilation = compilation;
+        this.documents = documents;
+    }
+
+    @Transactional(readOnly = true)
+    public PinnedWorkflow resolve(String reference, String tag, Integer version) {
+        Workflow workflow = queries.workflow(reference);
+        int pinned = version != null ? version : tag != null ? tagged(workflow, tag) : workflow.latestVersion();
+        return new PinnedWorkflow(workflow.id(), workflow.name(), pinned, tag, compiled(workflow, pinned).ir());
+    }
+
+    /** A version known to exist (e.g. pinned by a running run). */
+    @Transactional(readOnly = true)
+    public PinnedWorkflow get(UUID workflowId, int version) {
+        Workflow workflow = queries.workflow(workflowId.toString());
+        return new PinnedWorkflow(workflowId, workflow.name(), version, null, compiled(workflow, version).ir());
+    }
+
+    private int tagged(Workflow workflow, String tag) {
+        return tags.findByWorkflowIdAndTag(workflow.id(), tag).map(WorkflowTag::version)
+                .orElseThrow(() -> new NotFoundException("Expected tag '" + tag + "' on workflow '" + workflow.name()
+                        + "', but it has " + queries.tags(workflow.id()).keySet()));
+    }
+
+    private CompilationResult compiled(Workflow workflow, int version) {
+        WorkflowVersion.Key key = new WorkflowVersion.Key(workflow.id(), version);
+        CompilationResult result = compiled.get(key);
+        if (result == null) {
+            result = compilation.compile(documents.read(queries.version(workflow, version).dsl()));
+            if (result.succeeded()) {
+                if (compiled.size() >= CACHE_LIMIT) {
+                    compiled.clear();
+                }
+                compiled.put(key, result);
+            }
+        }
+        if (!result.succeeded()) {
+            throw new InvalidWorkflowException(result.diagnostics());
+        }
+        return result;
+    }
+}

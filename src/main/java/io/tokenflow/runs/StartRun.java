@@ -1,0 +1,101 @@
+package io.tokenflow.runs;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+import org.springframework.stereotype.Service;
+
+import io.tokenflow.coordinator.RunStarter;
+import io.tokenflow.designer.PinnedWorkflow;
+import io.tokenflow.designer.PinnedWorkflows;
+import io.tokenflow.engine.routing.Router;
+import io.tokenflow.web.BadRequestException;
+import io.tokenflow.web.ConflictException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Starts a run: pins the workflow version, checks the inputs against its declared inputs, and emits the entry tokens
+ * atomically. A repeated idempotency key returns the run it started before.
+ */
+@Service
+public class StartRun {
+
+    private static final String KEY_PATTERN = "[A-Za-z0-9._:-]{1,200}";
+
+    private final PinnedWorkflows workflows;
+    private final RunStarter starter;
+    private final RunInputs inputs;
+    private final JsonMapper json;
+
+    StartRun(PinnedWorkflows workflows, RunStarter starter, RunInputs inputs, JsonMapper json) {
+        this.workflows = workflows;
+        this.starter = starter;
+        this.inputs = inputs;
+        this.json = json;
+    }
+
+    public StartedRun start(StartRunCommand command, String submittedBy) {
+        validate(command);
+        PinnedWorkflow pinned = workflows.resolve(command.workflow(), command.tag(), command.version());
+        var unsupported = Router.unsupported(pinned.ir());
+        if (!unsupported.isEmpty()) {
+            throw new ConflictException("Expected a workflow this engine can run, but " + String.join("; ", unsupported),
+                    Map.of("problems", unsupported));
+        }
+        JsonNode input = command.inputs() == null ? JsonNodeFactory.instance.objectNode() : command.inputs();
+        inputs.check(pinned.ir().inputs(), input);
+        UUID runId = UUID.randomUUID();
+        if (command.idempotencyKey() != null) {
+            Optional<UUID> existing = starter.claim(command.idempotencyKey(), runId);
+            if (existing.isPresent()) {
+                return new StartedRun(existing.get(), pinned.workflowId(), pinned.name(), null, null, true);
+            }
+        }
+        try {
+            starter.start(runId, pinned.workflowId(), pinned.version(), input, startedData(pinned, input, command,
+                    submittedBy));
+        } catch (RuntimeException e) {
+            if (command.idempotencyKey() != null) {
+                starter.release(command.idempotencyKey(), runId);
+            }
+            throw e;
+        }
+        return new StartedRun(runId, pinned.workflowId(), pinned.name(), pinned.version(), "RUNNING", false);
+    }
+
+    private String startedData(PinnedWorkflow pinned, JsonNode input, StartRunCommand command, String submittedBy) {
+        ObjectNode data = JsonNodeFactory.instance.objectNode();
+        data.put("workflow_id", pinned.workflowId().toString());
+        data.put("workflow_version", pinned.version());
+        data.put("ir_revision", 0);
+        data.put("tag", command.tag());
+        data.set("inputs", input);
+        data.put("submitted_by", submittedBy);
+        data.put("idempotency_key", command.idempotencyKey());
+        data.set("entry_nodes", json.valueToTree(pinned.ir().entryNodes()));
+        return json.writeValueAsString(data);
+    }
+
+    private static void validate(StartRunCommand command) {
+        if (command.workflow() == null || command.workflow().isBlank()) {
+            throw new BadRequestException("Expected \"workflow\" (an id or a name), but it is missing", "/workflow");
+        }
+        if (command.tag() != null && command.version() != null) {
+            throw new BadRequestException("Expected either \"tag\" or \"version\", but both are given", "/version");
+        }
+        if (command.version() != null && command.version() < 1) {
+            throw new BadRequestException("Expected \"version\" to be 1 or more, but found " + command.version(), "/version");
+        }
+        if (command.inputs() != null && !command.inputs().isObject()) {
+            throw new BadRequestException("Expected \"inputs\" to be a JSON object", "/inputs");
+        }
+        if (command.idempotencyKey() != null && !command.idempotencyKey().matches(KEY_PATTERN)) {
+            throw new BadRequestException("Expected \"idempotencyKey\" of letters, digits and ._:- (at most 200), but "
+                    + "found '" + command.idempotencyKey() + "'", "/idempotencyKey");
+        }
+    }
+}
