@@ -42,9 +42,6 @@ public record NodeCompleted(EventHeader header, int iteration, JsonNode output, 
 
     /** The CAS reference when the output travels by reference, else {@code null}. */
     public String outputReference() {
-        if (output == null || !output.isObject() || output.size() != 1 || !output.has("$ref")) {
-            return null;
-        }
-        return output.get("$ref").isString() ? output.get("$ref").asString() : null;
+        return NodeExecution.referenceIn(output);
     }
 }

@@ -8,7 +8,7 @@ import io.tokenflow.engine.runs.RunStatus;
  *
  * @param dropped how many tokens were in flight and dropped
  */
-public record RunCancelled(EventHeader header, String by, int dropped) implements RunEvent {
+public record RunCancelled(EventHeader header, String by, int dropped) implements RunEnding {
 
     static RunCancelled read(EventHeader header, EventJson data) {
         return new RunCancelled(header, data.text("by"), data.count("dropped"));
@@ -20,7 +20,12 @@ public record RunCancelled(EventHeader header, String by, int dropped) implement
     }
 
     @Override
-    public void applyTo(RunFold fold) {
-        fold.end(RunStatus.CANCELLED, this, "Cancelled by " + (by == null ? "unknown" : by));
+    public RunStatus endsAs() {
+        return RunStatus.CANCELLED;
+    }
+
+    @Override
+    public String error() {
+        return "Cancelled by " + (by == null ? "unknown" : by);
     }
 }

@@ -3,7 +3,7 @@ package io.tokenflow.engine.replay;
 import io.tokenflow.engine.runs.RunStatus;
 
 /** The counter reached 0 with nothing pending: the run is done. */
-public record RunCompleted(EventHeader header) implements RunEvent {
+public record RunCompleted(EventHeader header) implements RunEnding {
 
     static RunCompleted read(EventHeader header, EventJson data) {
         return new RunCompleted(header);
@@ -15,7 +15,17 @@ public record RunCompleted(EventHeader header) implements RunEvent {
     }
 
     @Override
-    public void applyTo(RunFold fold) {
-        fold.end(RunStatus.COMPLETED, this, null);
+    public RunStatus endsAs() {
+        return RunStatus.COMPLETED;
+    }
+
+    @Override
+    public String error() {
+        return null;
+    }
+
+    @Override
+    public int dropped() {
+        return 0;
     }
 }

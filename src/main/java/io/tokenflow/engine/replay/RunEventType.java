@@ -38,7 +38,7 @@ public enum RunEventType {
 
     /** True for the events that end a run. */
     public boolean endsRun() {
-        return this == RUN_COMPLETED || this == RUN_FAILED || this == RUN_CANCELLED;
+        return RunEnding.class.isAssignableFrom(recordType);
     }
 
     RunEvent read(EventHeader header, EventJson data) {

@@ -8,7 +8,7 @@ import io.tokenflow.engine.runs.RunStatus;
  *
  * @param dropped how many tokens were in flight and dropped
  */
-public record RunFailed(EventHeader header, String reason, int dropped) implements RunEvent {
+public record RunFailed(EventHeader header, String reason, int dropped) implements RunEnding {
 
     static RunFailed read(EventHeader header, EventJson data) {
         return new RunFailed(header, data.text("reason"), data.count("dropped"));
@@ -20,7 +20,12 @@ public record RunFailed(EventHeader header, String reason, int dropped) implemen
     }
 
     @Override
-    public void applyTo(RunFold fold) {
-        fold.end(RunStatus.FAILED, this, reason);
+    public RunStatus endsAs() {
+        return RunStatus.FAILED;
+    }
+
+    @Override
+    public String error() {
+        return reason;
     }
 }

@@ -71,13 +71,13 @@ public final class RunFold {
         executions.put(event.key(), event.advance(current, illegalMoves::add));
     }
 
-    void end(RunStatus to, RunEvent event, String reason) {
-        if (!moveRun(to, event)) {
+    void end(RunEnding event) {
+        if (!moveRun(event.endsAs(), event)) {
             return;
         }
         endedAt = event.at();
-        error = reason;
-        if (to != RunStatus.COMPLETED) {
+        error = event.error();
+        if (event.endsAs() != RunStatus.COMPLETED) {
             counter = 0;
             inFlight.clear();
             pendingJoins.clear();

@@ -13,12 +13,12 @@ import io.tokenflow.engine.runs.NodeStatus;
  * @param from   the node that emitted it, or {@code null} (entry tokens, join tokens)
  * @param parent the token it derives from, or {@code null}
  */
-public record TokenEmitted(EventHeader header, String from, String parent, int iteration, int hop, boolean join)
+public record TokenEmitted(EventHeader header, String from, String parent, int iteration, boolean join)
         implements NodeExecutionEvent {
 
     static TokenEmitted read(EventHeader header, EventJson data) {
         return new TokenEmitted(header.requireNodeAndToken("token.emitted"), data.text("from"), data.text("parent"),
-                data.iteration(), Math.toIntExact(data.number("hop", 0)), data.flag("join"));
+                data.iteration(), data.flag("join"));
     }
 
     @Override

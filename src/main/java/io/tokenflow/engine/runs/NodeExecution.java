@@ -80,4 +80,17 @@ public record NodeExecution(NodeExecutionKey key, NodeStatus status, String toke
     public NodeExecution withEndedAt(Instant at) {
         return new NodeExecution(key, status, token, worker, output, error, readyAt, startedAt, at);
     }
+
+    /** The CAS reference when the output travels by reference ({@code {"$ref": "cas://…"}}), else {@code null}. */
+    public String outputReference() {
+        return referenceIn(output);
+    }
+
+    /** The CAS reference a value stands for ({@code {"$ref": "cas://…"}}), else {@code null}. */
+    public static String referenceIn(JsonNode value) {
+        if (value == null || !value.isObject() || value.size() != 1 || !value.has("$ref")) {
+            return null;
+        }
+        return value.get("$ref").isString() ? value.get("$ref").asString() : null;
+    }
 }

@@ -130,7 +130,7 @@ public final class EventScript {
 
     private ObjectNode tokenData(String from, String parent, boolean join) {
         return JSON.objectNode().put("from", from).put("parent", parent).put("iteration", iteration)
-                .put("hop", 0).put("join", join);
+                .put("join", join);
     }
 
     private EventScript add(String type, String node, String token, ObjectNode data) {
