@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
-import io.lettuce.core.KeyValue;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -58,9 +57,9 @@ class CounterSnapshots {
     private void read(UUID run, int shard, OffsetDateTime now, List<Object[]> rows) {
         RedisKeys.RunKeys runKeys = keys.run(run, shard);
         String counter = redis.commands().get(runKeys.counter());
-        List<KeyValue<String, String>> seq = redis.commands().hmget(runKeys.meta(), "seq");
-        if (counter != null && seq.get(0).hasValue()) {
-            rows.add(new Object[] {run, now, Integer.parseInt(counter), Long.parseLong(seq.get(0).getValue()), run});
+        String seq = redis.commands().hget(runKeys.meta(), "seq");
+        if (counter != null && seq != null) {
+            rows.add(new Object[] {run, now, Integer.parseInt(counter), Long.parseLong(seq), run});
         }
     }
 }

@@ -83,6 +83,9 @@ class RunRows {
         List<Object[]> rows = applied.entrySet().stream().map(entry -> new Object[] {
                 time(entry.getValue().stream().map(RunEvent::at).max(Instant::compareTo).orElseThrow()),
                 entry.getKey()}).toList();
+        if (rows.isEmpty()) {
+            return;
+        }
         jdbc.batchUpdate("update runs set last_event_at = greatest(last_event_at, ?) where id = ?", rows,
                 new int[] {Types.TIMESTAMP_WITH_TIMEZONE, Types.OTHER});
     }

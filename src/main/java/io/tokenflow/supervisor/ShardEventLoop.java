@@ -93,6 +93,9 @@ final class ShardEventLoop implements Runnable {
         }
         EventsEntries.Read read = entries.read(messages);
         events.acknowledge(read.unreadable());
+        if (read.entries().isEmpty()) {
+            return;
+        }
         EventLogWriter.Outcome outcome = writer.write(events.shard(), read.entries());
         events.acknowledge(outcome.done());
         events.forget(new ArrayList<>(outcome.ended()));

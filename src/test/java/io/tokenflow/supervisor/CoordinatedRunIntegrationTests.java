@@ -19,6 +19,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 import io.tokenflow.IntegrationTest;
 import io.tokenflow.coordinator.RedisConnections;
+import io.tokenflow.coordinator.RedisKeys;
 import io.tokenflow.designer.CreateWorkflow;
 import io.tokenflow.engine.replay.RunState;
 import io.tokenflow.engine.runs.RunStatus;
@@ -30,12 +31,11 @@ import tools.jackson.databind.json.JsonMapper;
 @IntegrationTest
 class CoordinatedRunIntegrationTests {
 
-    private static final String STREAM = "wf.tasks.default:{0}";
-    private static final String GROUP = "wf.workers.default";
 
     @Autowired CreateWorkflow creating;
     @Autowired StartRun starting;
     @Autowired RedisConnections redis;
+    @Autowired RedisKeys keys;
     @Autowired JdbcClient jdbc;
     JsonMapper json = JsonMapper.builder().build();
 
@@ -65,21 +65,22 @@ class CoordinatedRunIntegrationTests {
     }
 
     private List<StreamMessage<String, String>> takeTokens() {
+        String stream = keys.taskStream("default", 0);
         try {
-            redis.commands().xgroupCreate(XReadArgs.StreamOffset.from(STREAM, "0"), GROUP,
+            redis.commands().xgroupCreate(XReadArgs.StreamOffset.from(stream, "0"), keys.workerGroup("default"),
                     XGroupCreateArgs.Builder.mkstream(true));
         } catch (RedisBusyException exists) {
             // created before
         }
-        List<StreamMessage<String, String>> taken = redis.commands().xreadgroup(Consumer.from(GROUP, "supervisor-test"),
-                XReadArgs.Builder.count(100), XReadArgs.StreamOffset.lastConsumed(STREAM));
+        List<StreamMessage<String, String>> taken = redis.commands().xreadgroup(Consumer.from(keys.workerGroup("default"),
+                "supervisor-test"), XReadArgs.Builder.count(100), XReadArgs.StreamOffset.lastConsumed(stream));
         return taken == null ? List.of() : taken;
     }
 
     private void complete(StreamMessage<String, String> token, String output) {
         Map<String, String> body = token.getBody();
-        redis.commands().xadd("wf.completions:{0}", Map.of("token", body.get("token"), "run", body.get("run"),
+        redis.commands().xadd(keys.completionsStream(0), Map.of("token", body.get("token"), "run", body.get("run"),
                 "node", body.get("node"), "status", "completed", "output", output, "worker", "test-worker"));
-        redis.commands().xack(STREAM, GROUP, token.getId());
+        redis.commands().xack(keys.taskStream("default", 0), keys.workerGroup("default"), token.getId());
     }
 }
