@@ -1,9 +1,10 @@
 -- Immutable versions: the DSL, its compiled IR, and the RFC 6902 patch (from the parent) that produced it.
+-- dsl and ir are json (not jsonb) so the author's member order survives: exports and diffs read as written.
 CREATE TABLE workflow_versions (
     workflow_id    uuid        NOT NULL REFERENCES workflows (id) ON DELETE CASCADE,
     version        integer     NOT NULL CHECK (version >= 1),
-    dsl            jsonb       NOT NULL,
-    ir             jsonb       NOT NULL,
+    dsl            json        NOT NULL,
+    ir             json        NOT NULL,
     content_hash   text        NOT NULL,
     parent_version integer,
     patch          jsonb,

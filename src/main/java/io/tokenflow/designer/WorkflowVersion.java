@@ -9,6 +9,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.IdClass;
 import jakarta.persistence.Table;
+import org.hibernate.annotations.ColumnTransformer;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
 
@@ -25,12 +26,13 @@ public class WorkflowVersion {
     @Id
     private int version;
 
-    @JdbcTypeCode(SqlTypes.JSON)
-    @Column(nullable = false, columnDefinition = "jsonb")
+    /** Bound as text and cast to json, never through jsonb, so the author's member order is kept. */
+    @Column(nullable = false, columnDefinition = "json")
+    @ColumnTransformer(write = "?::json")
     private String dsl;
 
-    @JdbcTypeCode(SqlTypes.JSON)
-    @Column(nullable = false, columnDefinition = "jsonb")
+    @Column(nullable = false, columnDefinition = "json")
+    @ColumnTransformer(write = "?::json")
     private String ir;
 
     @Column(name = "content_hash", nullable = false)

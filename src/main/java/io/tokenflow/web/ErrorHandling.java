@@ -1,5 +1,7 @@
 package io.tokenflow.web;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -8,6 +10,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
@@ -16,6 +19,7 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.servlet.ModelAndView;
+import org.springframework.web.context.request.ServletWebRequest;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
@@ -103,12 +107,46 @@ class ErrorHandling extends ResponseEntityExceptionHandler {
         return ResponseEntity.badRequest().body(Problems.of(400, "malformed-json", "Malformed request body", detail, where));
     }
 
+    /**
+     * Pages answer Spring MVC's own errors (no such page, a wrong method...) with the error page rather than JSON:
+     * the status goes to the servlet container, whose error dispatch renders {@code templates/error.html}; the
+     * problem travels as the request attribute {@code problem} (Boot's error attributes leave messages out).
+     */
+    @Override
+    protected ResponseEntity<Object> handleExceptionInternal(Exception e, Object body, HttpHeaders headers,
+                                                             HttpStatusCode status, WebRequest request) {
+        if (!(request instanceof ServletWebRequest page) || isApi(page.getRequest()) || page.getResponse() == null) {
+            return super.handleExceptionInternal(e, body, headers, status, request);
+        }
+        if (!page.getResponse().isCommitted()) {
+            String detail = status.value() == 404
+                    ? "Expected a page at " + page.getRequest().getRequestURI() + ", but there is none"
+                    : body instanceof ProblemDetail problem ? problem.getDetail() : e.getMessage();
+            HttpStatus known = HttpStatus.resolve(status.value());
+            page.getRequest().setAttribute("problem", Problems.of(status.value(), "http-" + status.value(),
+                    known == null ? "Error" : known.getReasonPhrase(), detail));
+            try {
+                page.getResponse().sendError(status.value(), detail);
+            } catch (IOException failed) {
+                throw new UncheckedIOException(failed);
+            }
+        }
+        return null;
+    }
+
+    private static boolean isApi(HttpServletRequest request) {
+        return request.getRequestURI().startsWith(request.getContextPath() + "/api/");
+    }
+
     private static Object respond(HttpServletRequest request, ProblemDetail problem) {
-        if (request.getRequestURI().startsWith(request.getContextPath() + "/api/")) {
+        if (isApi(request)) {
             return ResponseEntity.status(problem.getStatus()).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
         }
         String view = request.getHeader("HX-Request") != null ? "error/problem :: problem" : "error/problem";
-        ModelAndView page = new ModelAndView(view, Map.of("problem", problem));
+        Map<String, Object> model = new LinkedHashMap<>();
+        model.put("problem", problem);
+        model.put(LayoutAdvice.CURRENT_USER, LayoutAdvice.nameOf(request.getUserPrincipal()));
+        ModelAndView page = new ModelAndView(view, model);
         page.setStatus(HttpStatusCode.valueOf(problem.getStatus()));
         return page;
     }

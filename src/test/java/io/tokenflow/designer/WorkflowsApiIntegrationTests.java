@@ -1,5 +1,6 @@
 package io.tokenflow.designer;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.startsWith;
@@ -181,6 +182,18 @@ class WorkflowsApiIntegrationTests {
                 .andExpect(jsonPath("$.status").value(413));
         send(post("/api/v1/workflows"), "[]").andExpect(status().isUnprocessableContent());
         send(post("/api/v1/workflows"), "").andExpect(status().isBadRequest());
+    }
+
+    @Test
+    void exportsTheDocumentInTheAuthorsMemberOrder() throws Exception {
+        String name = created("valid/sequential");
+        String exported = call(get("/api/v1/workflows/" + name + "/versions/1/dsl"))
+                .andExpect(status().isOk())
+                .andExpect(header().string("Content-Disposition", startsWith("attachment")))
+                .andReturn().getResponse().getContentAsString();
+        assertThat(exported.indexOf("\"nodes\"")).isLessThan(exported.indexOf("\"edges\""));
+        assertThat(exported.indexOf("\"from\"")).isLessThan(exported.indexOf("\"to\""));
+        assertThat(exported.indexOf("\"id\"")).isLessThan(exported.indexOf("\"type\""));
     }
 
     @Test

@@ -1,0 +1,27 @@
+package io.tokenflow.e2e;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.ActiveProfiles;
+
+/**
+ * The whole application on a random port (embedded, ephemeral PostgreSQL and Redis), one configured user who signs
+ * in through the login form, and a browser {@code Page} per test.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "tokenflow.security.users[0].username=" + SignIn.USERNAME,
+        "tokenflow.security.users[0].password={noop}" + SignIn.PASSWORD,
+        "tokenflow.security.users[0].roles=designer,operator,approver"})
+@ActiveProfiles("test")
+@ExtendWith(BrowserExtension.class)
+@interface BrowserTest {
+}
