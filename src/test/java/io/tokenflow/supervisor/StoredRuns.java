@@ -41,7 +41,7 @@ final class StoredRuns {
         jdbc.sql("insert into workflows (id, name, latest_version, created_by, created_at, updated_at) "
                 + "values (:id, :name, 1, 'test', now(), now())").param("id", id).param("name", "supervised-" + id).update();
         jdbc.sql("insert into workflow_versions (workflow_id, version, dsl, ir, content_hash, author, created_at) "
-                + "values (:id, 1, '{}'::jsonb, '{}'::jsonb, 'test', 'test', now())").param("id", id).update();
+                + "values (:id, 1, '{}'::json, '{}'::json, 'test', 'test', now())").param("id", id).update();
         return id;
     }
 
