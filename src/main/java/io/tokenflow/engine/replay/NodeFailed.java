@@ -1,0 +1,37 @@
+package io.tokenflow.engine.replay;
+
+import java.util.function.Consumer;
+
+import io.tokenflow.engine.runs.IllegalMove;
+import io.tokenflow.engine.runs.NodeExecution;
+import io.tokenflow.engine.runs.NodeStatus;
+
+import tools.jackson.databind.JsonNode;
+
+/** The node's work failed and its token was consumed (−1); {@code error} has {@code message}, {@code kind}, {@code code}. */
+public record NodeFailed(EventHeader header, int iteration, JsonNode error, String worker)
+        implements NodeExecutionEvent {
+
+    static NodeFailed read(EventHeader header, EventJson data) {
+        return new NodeFailed(header.requireNodeAndToken("node.failed"), data.iteration(), data.json("error"),
+                data.text("worker"));
+    }
+
+    @Override
+    public RunEventType type() {
+        return RunEventType.NODE_FAILED;
+    }
+
+    @Override
+    public void applyTo(RunFold fold) {
+        fold.consume(token());
+        fold.execute(this);
+    }
+
+    @Override
+    public NodeExecution advance(NodeExecution current, Consumer<IllegalMove> rejected) {
+        return current.move(NodeStatus.FAILED, seq(),
+                execution -> execution.withError(error).withWorker(worker).withToken(token()).withEndedAt(at()),
+                rejected);
+    }
+}

@@ -1,0 +1,57 @@
+package io.tokenflow.engine.replay;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.BiFunction;
+
+/** The event types of {@code docs/run-events.md}: wire name, record type and how to read one from JSON. */
+public enum RunEventType {
+    RUN_STARTED("run.started", RunStarted.class, RunStarted::read),
+    TOKEN_EMITTED("token.emitted", TokenEmitted.class, TokenEmitted::read),
+    JOIN_ARRIVED("join.arrived", JoinArrived.class, JoinArrived::read),
+    JOIN_COMPLETED("join.completed", JoinCompleted.class, JoinCompleted::read),
+    NODE_STARTED("node.started", NodeStarted.class, NodeStarted::read),
+    NODE_COMPLETED("node.completed", NodeCompleted.class, NodeCompleted::read),
+    NODE_FAILED("node.failed", NodeFailed.class, NodeFailed::read),
+    RUN_COMPLETED("run.completed", RunCompleted.class, RunCompleted::read),
+    RUN_FAILED("run.failed", RunFailed.class, RunFailed::read),
+    RUN_CANCELLED("run.cancelled", RunCancelled.class, RunCancelled::read);
+
+    private final String wireName;
+    private final Class<? extends RunEvent> recordType;
+    private final BiFunction<EventHeader, EventJson, RunEvent> reader;
+
+    RunEventType(String wireName, Class<? extends RunEvent> recordType,
+                 BiFunction<EventHeader, EventJson, RunEvent> reader) {
+        this.wireName = wireName;
+        this.recordType = recordType;
+        this.reader = reader;
+    }
+
+    public String wireName() {
+        return wireName;
+    }
+
+    public Class<? extends RunEvent> recordType() {
+        return recordType;
+    }
+
+    /** True for the events that end a run. */
+    public boolean endsRun() {
+        return RunEnding.class.isAssignableFrom(recordType);
+    }
+
+    RunEvent read(EventHeader header, EventJson data) {
+        return reader.apply(header, data);
+    }
+
+    public static RunEventType of(String wireName) {
+        return Arrays.stream(values()).filter(type -> type.wireName.equals(wireName)).findFirst()
+                .orElseThrow(() -> new MalformedRunEventException("Expected a run event type in " + wireNames()
+                        + ", but found '" + wireName + "'"));
+    }
+
+    public static List<String> wireNames() {
+        return Arrays.stream(values()).map(RunEventType::wireName).toList();
+    }
+}

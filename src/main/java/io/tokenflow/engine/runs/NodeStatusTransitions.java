@@ -1,0 +1,60 @@
+package io.tokenflow.engine.runs;
+
+import static io.tokenflow.engine.runs.NodeStatus.CANCELLED;
+import static io.tokenflow.engine.runs.NodeStatus.COMPLETED;
+import static io.tokenflow.engine.runs.NodeStatus.DISPATCHED;
+import static io.tokenflow.engine.runs.NodeStatus.FAILED;
+import static io.tokenflow.engine.runs.NodeStatus.PENDING;
+import static io.tokenflow.engine.runs.NodeStatus.READY;
+import static io.tokenflow.engine.runs.NodeStatus.RUNNING;
+
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The legal moves of a node execution (seed 002): created in {@code PENDING}, then
+ * {@code Pending → Ready → Dispatched → Running → Completed | Failed | Cancelled}. A fast worker's
+ * {@code node.started} may never be reported, so {@code Dispatched → Completed | Failed} is legal too, and every
+ * unfinished execution may be cancelled.
+ */
+public final class NodeStatusTransitions {
+
+    private static final Map<NodeStatus, Set<NodeStatus>> MOVES = new EnumMap<>(NodeStatus.class);
+
+    static {
+        MOVES.put(PENDING, EnumSet.of(READY, CANCELLED));
+        MOVES.put(READY, EnumSet.of(DISPATCHED, CANCELLED));
+        MOVES.put(DISPATCHED, EnumSet.of(RUNNING, COMPLETED, FAILED, CANCELLED));
+        MOVES.put(RUNNING, EnumSet.of(COMPLETED, FAILED, CANCELLED));
+        MOVES.put(COMPLETED, EnumSet.noneOf(NodeStatus.class));
+        MOVES.put(FAILED, EnumSet.noneOf(NodeStatus.class));
+        MOVES.put(CANCELLED, EnumSet.noneOf(NodeStatus.class));
+    }
+
+    private NodeStatusTransitions() {
+    }
+
+    public static boolean allows(NodeStatus from, NodeStatus to) {
+        return MOVES.get(from).contains(to);
+    }
+
+    /** The statuses an execution may move to from {@code from}. */
+    public static Set<NodeStatus> targetsOf(NodeStatus from) {
+        Set<NodeStatus> targets = EnumSet.noneOf(NodeStatus.class);
+        targets.addAll(MOVES.get(from));
+        return targets;
+    }
+
+    /** The statuses from which an execution may move to {@code to}. */
+    public static Set<NodeStatus> sourcesOf(NodeStatus to) {
+        Set<NodeStatus> sources = EnumSet.noneOf(NodeStatus.class);
+        MOVES.forEach((from, targets) -> {
+            if (targets.contains(to)) {
+                sources.add(from);
+            }
+        });
+        return sources;
+    }
+}

@@ -1,0 +1,65 @@
+package io.tokenflow.supervisor;
+
+import static io.tokenflow.supervisor.SqlValues.time;
+
+import java.sql.Types;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+import io.tokenflow.coordinator.RedisConnections;
+import io.tokenflow.coordinator.RedisKeys;
+
+/**
+ * Snapshots the token counter (and the seq it belongs to) of active runs into {@code run_counter_snapshots}, for
+ * diagnosis and recovery; runs the event log has not created a row for yet are skipped.
+ */
+@Component
+class CounterSnapshots {
+
+    static final int MAX_PER_SHARD = 1_000;
+    private static final String INSERT = "insert into run_counter_snapshots (run_id, snapshot_at, value, last_seq) "
+            + "select ?, ?, ?, ? where exists (select 1 from runs where id = ?) on conflict do nothing";
+
+    private final RedisConnections redis;
+    private final RedisKeys keys;
+    private final JdbcTemplate jdbc;
+    private final Clock clock;
+
+    CounterSnapshots(RedisConnections redis, RedisKeys keys, JdbcTemplate jdbc, Clock clock) {
+        this.redis = redis;
+        this.keys = keys;
+        this.jdbc = jdbc;
+        this.clock = clock;
+    }
+
+    /** Takes one snapshot of every active run (up to {@link #MAX_PER_SHARD} per shard); returns how many were read. */
+    int take() {
+        OffsetDateTime now = time(clock.instant());
+        List<Object[]> rows = new ArrayList<>();
+        for (int shard = 0; shard < keys.shards(); shard++) {
+            for (String run : redis.commands().zrange(keys.activeRuns(shard), 0, MAX_PER_SHARD - 1)) {
+                read(UUID.fromString(run), shard, now, rows);
+            }
+        }
+        if (!rows.isEmpty()) {
+            jdbc.batchUpdate(INSERT, rows, new int[] {Types.OTHER, Types.TIMESTAMP_WITH_TIMEZONE, Types.INTEGER,
+                    Types.BIGINT, Types.OTHER});
+        }
+        return rows.size();
+    }
+
+    private void read(UUID run, int shard, OffsetDateTime now, List<Object[]> rows) {
+        RedisKeys.RunKeys runKeys = keys.run(run, shard);
+        String counter = redis.commands().get(runKeys.counter());
+        String seq = redis.commands().hget(runKeys.meta(), "seq");
+        if (counter != null && seq != null) {
+            rows.add(new Object[] {run, now, Integer.parseInt(counter), Long.parseLong(seq), run});
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package io.tokenflow.supervisor;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+import io.tokenflow.coordinator.RedisConnections;
+import io.tokenflow.coordinator.RedisKeys;
+
+/** Runs one {@link ShardEventLoop} per shard, each on its own thread and Redis connection. */
+@Component
+class EventLogDrain implements SmartLifecycle {
+
+    private final SupervisorSettings settings;
+    private final RedisConnections redis;
+    private final RedisKeys keys;
+    private final EventsEntries entries;
+    private final EventLogWriter writer;
+    private final String consumerName = consumerName();
+    private final List<ShardEventLoop> loops = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+
+    EventLogDrain(SupervisorSettings settings, RedisConnections redis, RedisKeys keys, EventsEntries entries,
+                  EventLogWriter writer) {
+        this.settings = settings;
+        this.redis = redis;
+        this.keys = keys;
+        this.entries = entries;
+        this.writer = writer;
+    }
+
+    @Override
+    public synchronized void start() {
+        if (!settings.enabled() || !threads.isEmpty()) {
+            return;
+        }
+        for (int shard = 0; shard < keys.shards(); shard++) {
+            ShardEvents events = new ShardEvents(redis.dedicated().sync(), keys, shard, consumerName, settings);
+            ShardEventLoop loop = new ShardEventLoop(events, entries, writer, settings);
+            Thread thread = new Thread(loop, "supervisor-events-" + shard);
+            thread.setDaemon(true);
+            loops.add(loop);
+            threads.add(thread);
+            thread.start();
+        }
+    }
+
+    @Override
+    public synchronized void stop() {
+        loops.forEach(ShardEventLoop::stop);
+        for (Thread thread : threads) {
+            try {
+                thread.join(settings.block().toMillis() + 5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        loops.clear();
+        threads.clear();
+    }
+
+    @Override
+    public synchronized boolean isRunning() {
+        return !threads.isEmpty();
+    }
+
+    /** This instance's name in the consumer group: unique per process and start. */
+    private static String consumerName() {
+        String process = ManagementFactory.getRuntimeMXBean().getName();
+        return "supervisor-" + process + "-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+}

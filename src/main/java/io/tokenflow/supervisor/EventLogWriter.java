@@ -1,0 +1,89 @@
+package io.tokenflow.supervisor;
+
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import io.tokenflow.engine.replay.RunEnding;
+import io.tokenflow.engine.replay.RunEvent;
+import io.tokenflow.engine.replay.RunStarted;
+import io.tokenflow.engine.runs.RunStatus;
+
+/**
+ * Writes one batch of events-stream entries to PostgreSQL in one transaction: the rows of started runs, the event
+ * log, the node executions and the runs' status. Writing the same entries again changes nothing.
+ */
+@Component
+class EventLogWriter {
+
+    private static final Log log = LogFactory.getLog(EventLogWriter.class);
+
+    private final TransactionTemplate transactions;
+    private final RunRows runs;
+    private final EventLogRows eventLog;
+    private final NodeExecutionRows nodeExecutions;
+
+    EventLogWriter(PlatformTransactionManager transactions, RunRows runs, EventLogRows eventLog,
+                   NodeExecutionRows nodeExecutions) {
+        this.transactions = new TransactionTemplate(transactions);
+        this.runs = runs;
+        this.eventLog = eventLog;
+        this.nodeExecutions = nodeExecutions;
+    }
+
+    /** Writes the entries; throws when PostgreSQL refuses, in which case nothing of the batch is written. */
+    Outcome write(int shard, List<EventsEntry> entries) {
+        return transactions.execute(status -> writeInTransaction(shard, entries));
+    }
+
+    private Outcome writeInTransaction(int shard, List<EventsEntry> entries) {
+        runs.insertStarted(shard, started(entries));
+        BatchPlan plan = BatchPlan.of(entries, runs.lockLogged(runIds(entries)));
+        plan.problems().forEach(log::error);
+        eventLog.append(plan.applied());
+        nodeExecutions.upsert(NodeExecutionProjection.fold(plan.applied(),
+                nodeExecutions.storedStatuses(NodeExecutionProjection.touched(plan.applied()))));
+        runs.recordActivity(plan.applied());
+        plan.applied().forEach(this::end);
+        return new Outcome(plan.done(), plan.waiting(), plan.ended());
+    }
+
+    private void end(UUID run, List<RunEvent> events) {
+        events.stream().filter(RunEnding.class::isInstance).map(RunEnding.class::cast).forEach(ending -> {
+            if (ending.endsAs() != RunStatus.COMPLETED) {
+                nodeExecutions.cancelUnfinished(run, ending.at());
+            }
+            runs.end(run, ending);
+        });
+    }
+
+    private static Map<UUID, RunStarted> started(List<EventsEntry> entries) {
+        Map<UUID, RunStarted> started = new LinkedHashMap<>();
+        entries.forEach(entry -> entry.events().stream().filter(RunStarted.class::isInstance)
+                .forEach(event -> started.putIfAbsent(entry.run(), (RunStarted) event)));
+        return started;
+    }
+
+    private static Set<UUID> runIds(List<EventsEntry> entries) {
+        Set<UUID> runs = new LinkedHashSet<>();
+        entries.forEach(entry -> runs.add(entry.run()));
+        return runs;
+    }
+
+    /**
+     * @param done    entries now fully in the event log: to acknowledge
+     * @param waiting entries waiting for earlier events of their run: to retry
+     * @param ended   runs whose ending is in the event log: their Redis state may go
+     */
+    record Outcome(List<String> done, List<String> waiting, Set<UUID> ended) {
+    }
+}

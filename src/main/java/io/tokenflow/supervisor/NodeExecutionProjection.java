@@ -1,0 +1,55 @@
+package io.tokenflow.supervisor;
+
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import io.tokenflow.engine.replay.NodeExecutionEvent;
+import io.tokenflow.engine.replay.RunEvent;
+import io.tokenflow.engine.runs.NodeExecution;
+import io.tokenflow.engine.runs.NodeStatus;
+import io.tokenflow.supervisor.NodeExecutionRows.RunNode;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * Folds a batch's node events onto the stored node executions, exactly as a replay would: each execution starts from
+ * its stored status (or is created {@code PENDING}) and every move goes through the node status table; a move the
+ * table forbids is logged and not applied.
+ */
+final class NodeExecutionProjection {
+
+    private static final Log log = LogFactory.getLog(NodeExecutionProjection.class);
+
+    private NodeExecutionProjection() {
+    }
+
+    /** The executions the events touch. */
+    static Set<RunNode> touched(Map<UUID, List<RunEvent>> applied) {
+        Set<RunNode> touched = new LinkedHashSet<>();
+        applied.forEach((run, events) -> nodeEvents(events)
+                .forEach(event -> touched.add(new RunNode(run, event.key()))));
+        return touched;
+    }
+
+    /** Each touched execution after the events, starting from the stored statuses. */
+    static Map<RunNode, NodeExecution> fold(Map<UUID, List<RunEvent>> applied, Map<RunNode, NodeStatus> stored) {
+        Map<RunNode, NodeExecution> executions = new LinkedHashMap<>();
+        applied.forEach((run, events) -> nodeEvents(events).forEach(event -> {
+            RunNode key = new RunNode(run, event.key());
+            NodeExecution current = executions.computeIfAbsent(key, k -> stored.containsKey(k)
+                    ? NodeExecution.existing(k.key(), stored.get(k)) : NodeExecution.created(k.key()));
+            executions.put(key, event.advance(current, move -> log.warn("Run " + run + ": " + move.describe())));
+        }));
+        return executions;
+    }
+
+    private static List<NodeExecutionEvent> nodeEvents(List<RunEvent> events) {
+        return events.stream().filter(NodeExecutionEvent.class::isInstance).map(NodeExecutionEvent.class::cast)
+                .toList();
+    }
+}

@@ -1,0 +1,101 @@
+package io.tokenflow.supervisor;
+
+import static io.tokenflow.supervisor.SqlValues.json;
+
+import static io.tokenflow.supervisor.SqlValues.time;
+
+import java.sql.Types;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+
+import io.tokenflow.engine.runs.NodeExecution;
+import io.tokenflow.engine.runs.NodeExecutionKey;
+import io.tokenflow.engine.runs.NodeStatus;
+import io.tokenflow.engine.runs.NodeStatusTransitions;
+
+/**
+ * The {@code node_executions} rows: read back as statuses, written as upserts that keep what earlier events set
+ * (first ready/start/end times win; later token, worker, output and error replace absent ones).
+ */
+@Component
+class NodeExecutionRows {
+
+    private static final String UPSERT = "insert into node_executions (run_id, node_id, iteration, status, token_id, "
+            + "worker, output, output_ref, error, ready_at, started_at, ended_at, updated_at) values "
+            + "(?, ?, ?, ?, ?, ?, cast(? as jsonb), ?, ?, ?, ?, ?, ?) on conflict (run_id, node_id, iteration) do update "
+            + "set status = excluded.status, token_id = coalesce(excluded.token_id, node_executions.token_id), "
+            + "worker = coalesce(excluded.worker, node_executions.worker), "
+            + "output = coalesce(excluded.output, node_executions.output), "
+            + "output_ref = coalesce(excluded.output_ref, node_executions.output_ref), "
+            + "error = coalesce(excluded.error, node_executions.error), "
+            + "ready_at = coalesce(node_executions.ready_at, excluded.ready_at), "
+            + "started_at = coalesce(node_executions.started_at, excluded.started_at), "
+            + "ended_at = coalesce(node_executions.ended_at, excluded.ended_at), updated_at = excluded.updated_at";
+    private static final int[] UPSERT_TYPES = {Types.OTHER, Types.VARCHAR, Types.INTEGER, Types.VARCHAR,
+            Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.TIMESTAMP_WITH_TIMEZONE,
+            Types.TIMESTAMP_WITH_TIMEZONE, Types.TIMESTAMP_WITH_TIMEZONE, Types.TIMESTAMP_WITH_TIMEZONE};
+
+    private final JdbcTemplate jdbc;
+    private final JdbcClient client;
+    private final Clock clock;
+
+    NodeExecutionRows(JdbcTemplate jdbc, JdbcClient client, Clock clock) {
+        this.jdbc = jdbc;
+        this.client = client;
+        this.clock = clock;
+    }
+
+    /** The stored statuses of the given executions (absent ones have no row yet). */
+    Map<RunNode, NodeStatus> storedStatuses(Set<RunNode> executions) {
+        Map<RunNode, NodeStatus> statuses = new HashMap<>();
+        if (executions.isEmpty()) {
+            return statuses;
+        }
+        client.sql("select run_id, node_id, iteration, status from node_executions "
+                        + "where run_id in (:runs) and node_id in (:nodes)")
+                .param("runs", executions.stream().map(RunNode::run).distinct().toList())
+                .param("nodes", executions.stream().map(execution -> execution.key().node()).distinct().toList())
+                .query((rs, i) -> statuses.put(new RunNode(rs.getObject("run_id", UUID.class),
+                        new NodeExecutionKey(rs.getString("node_id"), rs.getInt("iteration"))),
+                        NodeStatus.valueOf(rs.getString("status"))))
+                .list();
+        statuses.keySet().retainAll(executions);
+        return statuses;
+    }
+
+    void upsert(Map<RunNode, NodeExecution> executions) {
+        var now = time(clock.instant());
+        List<Object[]> rows = executions.entrySet().stream().map(entry -> {
+            NodeExecution execution = entry.getValue();
+            return new Object[] {entry.getKey().run(), execution.key().node(), execution.key().iteration(),
+                    execution.status().name(), execution.token(), execution.worker(), json(execution.output()),
+                    execution.outputReference(), json(execution.error()), time(execution.readyAt()),
+                    time(execution.startedAt()), time(execution.endedAt()), now};
+        }).toList();
+        if (!rows.isEmpty()) {
+            jdbc.batchUpdate(UPSERT, rows, UPSERT_TYPES);
+        }
+    }
+
+    /** Cancels every unfinished execution of a run that failed or was cancelled. */
+    void cancelUnfinished(UUID run, Instant at) {
+        client.sql("update node_executions set status = 'CANCELLED', ended_at = coalesce(ended_at, :at), "
+                        + "updated_at = :now where run_id = :run and status in ("
+                        + SqlValues.statuses(NodeStatusTransitions.sourcesOf(NodeStatus.CANCELLED)) + ")")
+                .param("at", time(at)).param("now", time(clock.instant())).param("run", run)
+                .update();
+    }
+
+    /** One node execution of one run. */
+    record RunNode(UUID run, NodeExecutionKey key) {
+    }
+}

@@ -1,0 +1,132 @@
+package io.tokenflow.supervisor;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import io.lettuce.core.RedisCommandExecutionException;
+import io.lettuce.core.StreamMessage;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * Drains one shard's events stream into PostgreSQL, one batch per transaction, acknowledging only what was written.
+ * Entries left unacknowledged (the batch failed, or they wait for earlier events) stay pending for this consumer and
+ * are read again with backoff; entries abandoned by another supervisor are taken over after {@code claimIdle}.
+ */
+final class ShardEventLoop implements Runnable {
+
+    private static final Log log = LogFactory.getLog(ShardEventLoop.class);
+    private static final Duration MAX_BACKOFF = Duration.ofSeconds(10);
+
+    private final ShardEvents events;
+    private final EventsEntries entries;
+    private final EventLogWriter writer;
+    private final SupervisorSettings settings;
+    private final RetryBackoff backoff;
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private String pendingAfter = "0";
+    private boolean pendingToRetry;
+    private long retryAtNanos;
+    private long claimAtNanos;
+
+    ShardEventLoop(ShardEvents events, EventsEntries entries, EventLogWriter writer, SupervisorSettings settings) {
+        this.events = events;
+        this.entries = entries;
+        this.writer = writer;
+        this.settings = settings;
+        this.backoff = new RetryBackoff(settings.block(), MAX_BACKOFF, log,
+                "Writing events of shard " + events.shard() + " to PostgreSQL");
+        this.claimAtNanos = System.nanoTime() + settings.claimIdle().toNanos();
+    }
+
+    @Override
+    public void run() {
+        events.ensureGroup();
+        while (stopped.getCount() > 0) {
+            try {
+                handle(next());
+            } catch (RuntimeException e) {
+                if (stopped.getCount() > 0) {
+                    failed(e);
+                }
+            }
+        }
+    }
+
+    void stop() {
+        stopped.countDown();
+    }
+
+    private List<StreamMessage<String, String>> next() {
+        long now = System.nanoTime();
+        if (now - claimAtNanos >= 0) {
+            claimAtNanos = now + settings.claimIdle().toNanos();
+            List<StreamMessage<String, String>> claimed = events.claimAbandoned();
+            if (!claimed.isEmpty()) {
+                log.info("Took over " + claimed.size() + " abandoned entries of shard " + events.shard());
+                return claimed;
+            }
+        }
+        if (pendingToRetry && now - retryAtNanos >= 0) {
+            return nextPending();
+        }
+        return events.readNew();
+    }
+
+    private List<StreamMessage<String, String>> nextPending() {
+        List<StreamMessage<String, String>> pending = events.readPending(pendingAfter);
+        if (pending.isEmpty()) {
+            pendingToRetry = !pendingAfter.equals("0");
+            pendingAfter = "0";
+        } else {
+            pendingAfter = pending.size() < settings.batchSize() ? "0" : pending.get(pending.size() - 1).getId();
+        }
+        return pending;
+    }
+
+    private void handle(List<StreamMessage<String, String>> messages) {
+        if (messages.isEmpty()) {
+            return;
+        }
+        EventsEntries.Read read = entries.read(messages);
+        events.acknowledge(read.unreadable());
+        if (read.entries().isEmpty()) {
+            return;
+        }
+        EventLogWriter.Outcome outcome = writer.write(events.shard(), read.entries());
+        events.acknowledge(outcome.done());
+        events.forget(new ArrayList<>(outcome.ended()));
+        if (outcome.waiting().isEmpty()) {
+            backoff.succeeded();
+        } else {
+            log.debug(outcome.waiting().size() + " entries of shard " + events.shard() + " wait for earlier events");
+            retryLater(backoff.waited());
+        }
+    }
+
+    private void failed(RuntimeException e) {
+        if (e instanceof RedisCommandExecutionException && String.valueOf(e.getMessage()).startsWith("NOGROUP")) {
+            events.ensureGroup();
+        }
+        Duration delay = backoff.failed(e);
+        retryLater(delay);
+        pause(delay);
+    }
+
+    private void retryLater(Duration delay) {
+        pendingToRetry = true;
+        retryAtNanos = System.nanoTime() + delay.toNanos();
+    }
+
+    private void pause(Duration delay) {
+        try {
+            stopped.await(delay.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stopped.countDown();
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package io.tokenflow.supervisor;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.UUID;
+
+import io.lettuce.core.Consumer;
+import io.lettuce.core.RedisBusyException;
+import io.lettuce.core.StreamMessage;
+import io.lettuce.core.XAutoClaimArgs;
+import io.lettuce.core.XGroupCreateArgs;
+import io.lettuce.core.XReadArgs;
+import io.lettuce.core.api.sync.RedisCommands;
+
+import io.tokenflow.coordinator.RedisKeys;
+
+/**
+ * One shard's events stream as seen by one supervisor of the {@code wf.supervisors} group, on a connection of its
+ * own (reads block).
+ */
+final class ShardEvents {
+
+    private final RedisCommands<String, String> redis;
+    private final RedisKeys keys;
+    private final int shard;
+    private final String stream;
+    private final Consumer<String> consumer;
+    private final SupervisorSettings settings;
+
+    ShardEvents(RedisCommands<String, String> redis, RedisKeys keys, int shard, String consumerName,
+                SupervisorSettings settings) {
+        this.redis = redis;
+        this.keys = keys;
+        this.shard = shard;
+        this.stream = keys.eventsStream(shard);
+        this.consumer = Consumer.from(RedisKeys.SUPERVISORS_GROUP, consumerName);
+        this.settings = settings;
+    }
+
+    int shard() {
+        return shard;
+    }
+
+    /** Creates the group (and the stream) when missing; the group starts at the stream's first entry. */
+    void ensureGroup() {
+        try {
+            redis.xgroupCreate(XReadArgs.StreamOffset.from(stream, "0"), RedisKeys.SUPERVISORS_GROUP,
+                    XGroupCreateArgs.Builder.mkstream(true));
+        } catch (RedisBusyException alreadyExists) {
+            // another supervisor, or an earlier start, created it
+        }
+    }
+
+    /** Entries no member of the group has read yet, waiting up to {@code block} for some. */
+    List<StreamMessage<String, String>> readNew() {
+        return orEmpty(redis.xreadgroup(consumer, XReadArgs.Builder.count(settings.batchSize()).block(settings.block()),
+                XReadArgs.StreamOffset.lastConsumed(stream)));
+    }
+
+    /** Entries this consumer read before and has not acknowledged, after the entry id {@code after}. */
+    List<StreamMessage<String, String>> readPending(String after) {
+        return orEmpty(redis.xreadgroup(consumer, XReadArgs.Builder.count(settings.batchSize()),
+                XReadArgs.StreamOffset.from(stream, after)));
+    }
+
+    /** Takes over entries any member read but left unacknowledged for longer than {@code claimIdle}. */
+    List<StreamMessage<String, String>> claimAbandoned() {
+        return orEmpty(redis.xautoclaim(stream, new XAutoClaimArgs<String>().consumer(consumer)
+                .minIdleTime(settings.claimIdle()).startId("0-0").count(settings.batchSize())).getMessages());
+    }
+
+    /** Acknowledges and deletes entries written to PostgreSQL. */
+    void acknowledge(Collection<String> ids) {
+        if (!ids.isEmpty()) {
+            String[] array = ids.toArray(String[]::new);
+            redis.xack(stream, RedisKeys.SUPERVISORS_GROUP, array);
+            redis.xdel(stream, array);
+        }
+    }
+
+    /** Lets the Redis state of persisted, finished runs go (after the retention) and drops them from the active set. */
+    void forget(Collection<UUID> runs) {
+        Duration retention = settings.finishedRunRetention();
+        for (UUID run : runs) {
+            List<String> runKeys = keys.run(run, shard).all();
+            if (retention.isZero()) {
+                redis.del(runKeys.toArray(String[]::new));
+            } else {
+                runKeys.forEach(key -> redis.pexpire(key, retention.toMillis()));
+            }
+        }
+        if (!runs.isEmpty()) {
+            redis.zrem(keys.activeRuns(shard), runs.stream().map(UUID::toString).toArray(String[]::new));
+        }
+    }
+
+    private static <T> List<T> orEmpty(List<T> list) {
+        return list == null ? List.of() : list;
+    }
+}

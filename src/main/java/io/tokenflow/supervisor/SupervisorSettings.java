@@ -1,0 +1,48 @@
+package io.tokenflow.supervisor;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * How the supervisor drains events and watches runs.
+ *
+ * @param enabled              whether this instance supervises at all (the lag can be read either way)
+ * @param batchSize            events-stream entries written to PostgreSQL per transaction
+ * @param block                how long one read waits for new entries
+ * @param inactivityTimeout    a running run with no activity for this long is failed
+ * @param timeoutCheckInterval how often idle runs are looked for
+ * @param snapshotInterval     how often the counters of active runs are snapshotted
+ * @param claimIdle            entries another supervisor read but did not acknowledge for this long are taken over
+ * @param finishedRunRetention how long a finished run's Redis keys stay after its end is persisted, so that late
+ *                             duplicate signals are still recognised as duplicates ({@code 0}: deleted at once)
+ */
+@ConfigurationProperties("tokenflow.supervisor")
+public record SupervisorSettings(@DefaultValue("true") boolean enabled, @DefaultValue("1000") int batchSize,
+                                 @DefaultValue("200ms") Duration block, @DefaultValue("5m") Duration inactivityTimeout,
+                                 @DefaultValue("5s") Duration timeoutCheckInterval,
+                                 @DefaultValue("10s") Duration snapshotInterval, @DefaultValue("30s") Duration claimIdle,
+                                 @DefaultValue("1m") Duration finishedRunRetention) {
+
+    public SupervisorSettings {
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("Expected tokenflow.supervisor.batch-size >= 1, but found " + batchSize);
+        }
+        requirePositive("block", block);
+        requirePositive("inactivity-timeout", inactivityTimeout);
+        requirePositive("timeout-check-interval", timeoutCheckInterval);
+        requirePositive("snapshot-interval", snapshotInterval);
+        requirePositive("claim-idle", claimIdle);
+        if (finishedRunRetention.isNegative()) {
+            throw new IllegalArgumentException("Expected tokenflow.supervisor.finished-run-retention >= 0, but found "
+                    + finishedRunRetention);
+        }
+    }
+
+    private static void requirePositive(String name, Duration value) {
+        if (value.isZero() || value.isNegative()) {
+            throw new IllegalArgumentException("Expected tokenflow.supervisor." + name + " > 0, but found " + value);
+        }
+    }
+}

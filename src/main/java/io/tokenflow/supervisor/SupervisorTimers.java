@@ -1,0 +1,65 @@
+package io.tokenflow.supervisor;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/** Runs the timeout detector and the counter snapshots at their intervals, on one thread of their own. */
+@Component
+class SupervisorTimers implements SmartLifecycle {
+
+    private static final Log log = LogFactory.getLog(SupervisorTimers.class);
+
+    private final SupervisorSettings settings;
+    private final TimeoutDetector timeouts;
+    private final CounterSnapshots snapshots;
+    private ScheduledExecutorService scheduler;
+
+    SupervisorTimers(SupervisorSettings settings, TimeoutDetector timeouts, CounterSnapshots snapshots) {
+        this.settings = settings;
+        this.timeouts = timeouts;
+        this.snapshots = snapshots;
+    }
+
+    @Override
+    public synchronized void start() {
+        if (!settings.enabled() || scheduler != null) {
+            return;
+        }
+        scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "supervisor-timers");
+            thread.setDaemon(true);
+            return thread;
+        });
+        every(settings.timeoutCheckInterval().toMillis(), "Looking for idle runs", timeouts::check);
+        every(settings.snapshotInterval().toMillis(), "Snapshotting run counters", snapshots::take);
+    }
+
+    private void every(long millis, String what, Runnable task) {
+        scheduler.scheduleWithFixedDelay(() -> {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                log.warn(what + " failed; trying again in " + millis + " ms", e);
+            }
+        }, millis, millis, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public synchronized void stop() {
+        if (scheduler != null) {
+            scheduler.shutdownNow();
+            scheduler = null;
+        }
+    }
+
+    @Override
+    public synchronized boolean isRunning() {
+        return scheduler != null;
+    }
+}

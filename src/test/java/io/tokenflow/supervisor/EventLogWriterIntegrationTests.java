@@ -1,0 +1,224 @@
+package io.tokenflow.supervisor;
+
+import static io.tokenflow.engine.replay.EventScript.events;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import io.lettuce.core.Range;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import io.tokenflow.IntegrationTest;
+import io.tokenflow.coordinator.RedisConnections;
+import io.tokenflow.coordinator.RedisKeys;
+import io.tokenflow.engine.replay.EventScript;
+import io.tokenflow.engine.replay.RunEvents;
+import io.tokenflow.engine.replay.RunState;
+import io.tokenflow.engine.runs.RunStatus;
+import tools.jackson.databind.node.ArrayNode;
+
+/** The supervisor drains raw events-stream entries (docs/run-events.md) into PostgreSQL. */
+@IntegrationTest
+class EventLogWriterIntegrationTests {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(30);
+
+    @Autowired RedisConnections redis;
+    @Autowired RedisKeys keys;
+    @Autowired JdbcClient jdbc;
+    @Autowired EventLogWriter writer;
+    StoredRuns stored;
+    UUID workflow;
+
+    @BeforeEach
+    void createWorkflow() {
+        stored = new StoredRuns(jdbc);
+        workflow = stored.workflow();
+    }
+
+    EventScript chain() {
+        return events().runStarted(workflow, "{\"city\":\"Oslo\"}", "A").emitted(null, "A", "tA", null).then()
+                .started("A", "tA", "w-a").then()
+                .completed("A", "tA", "{\"a\":1}").emitted("A", "B", "tB", "tA").then()
+                .completed("B", "tB", "{\"b\":2}").emitted("B", "C", "tC", "tB").then()
+                .completed("C", "tC", "{\"c\":3}").runCompleted();
+    }
+
+    @Test
+    void writesACompletedRunsLogStatusOutputsAndNodeExecutions() {
+        UUID run = UUID.randomUUID();
+        RedisKeys.RunKeys runKeys = liveRunState(run);
+
+        xadd(run, chain().entries());
+
+        await().atMost(PATIENCE).until(() -> "COMPLETED".equals(stored.status(run)));
+        assertThat(stored.eventLog(run)).extracting(event -> event.type().wireName()).containsExactly("run.started",
+                "token.emitted", "node.started", "node.completed", "token.emitted", "node.completed", "token.emitted",
+                "node.completed", "run.completed");
+        assertThat(stored.nodeStatuses(run)).containsOnly(Map.entry("A#0", "COMPLETED"), Map.entry("B#0", "COMPLETED"),
+                Map.entry("C#0", "COMPLETED"));
+        assertThat(stored.outputs(run).toString()).isEqualTo("{\"C\":{\"c\":3}}");
+        RunState replayed = stored.assertMatchesReplay(run);
+        assertThat(replayed.status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(replayed.inputs().get("city").asString()).isEqualTo("Oslo");
+        await().atMost(PATIENCE).untilAsserted(() -> {
+            assertThat(redis.commands().zscore(keys.activeRuns(0), run.toString())).isNull();
+            assertThat(runKeys.all()).allSatisfy(key -> assertThat(redis.commands().pttl(key))
+                    .as("%s is set to expire", key).isBetween(1L, Duration.ofMinutes(1).toMillis()));
+        });
+    }
+
+    @Test
+    void theSameEntriesTwiceWriteEverythingOnce() {
+        UUID run = UUID.randomUUID();
+        List<ArrayNode> entries = chain().entries();
+
+        xadd(run, entries);
+        xadd(run, entries);
+        await().atMost(PATIENCE).until(() -> "COMPLETED".equals(stored.status(run)));
+        List<String> again = xadd(run, entries);
+        await().atMost(PATIENCE).until(() -> again.stream().allMatch(id -> redis.commands()
+                .xrange(keys.eventsStream(0), Range.create(id, id)).isEmpty()));
+
+        assertThat(stored.eventCount(run)).isEqualTo(9);
+        assertThat(stored.nodeStatuses(run)).hasSize(3);
+        stored.assertMatchesReplay(run);
+    }
+
+    @Test
+    void eventsThatArriveBeforeTheirRunStartedWaitForIt() {
+        UUID run = UUID.randomUUID();
+        List<ArrayNode> entries = chain().entries();
+
+        xadd(run, entries.subList(1, entries.size()));
+        await().during(Duration.ofSeconds(1)).atMost(PATIENCE).until(() -> stored.eventCount(run) == 0);
+        xadd(run, entries.subList(0, 1));
+
+        await().atMost(PATIENCE).until(() -> "COMPLETED".equals(stored.status(run)));
+        assertThat(stored.eventCount(run)).isEqualTo(9);
+        stored.assertMatchesReplay(run);
+    }
+
+    @Test
+    void aFailedNodeFailsTheRunAndCancelsWhatWasStillGoing() {
+        UUID run = UUID.randomUUID();
+        xadd(run, events().runStarted(workflow, "{}", "A").emitted(null, "A", "tA", null).then()
+                .completed("A", "tA", "{}").emitted("A", "B", "tB", "tA").emitted("A", "C", "tC", "tA").then()
+                .started("C", "tC", "w-c").then()
+                .failed("B", "tB", "boom").runFailed("B", "Node B failed", 1).entries());
+
+        await().atMost(PATIENCE).until(() -> "FAILED".equals(stored.status(run)));
+        assertThat(stored.nodeStatuses(run)).containsOnly(Map.entry("A#0", "COMPLETED"), Map.entry("B#0", "FAILED"),
+                Map.entry("C#0", "CANCELLED"));
+        assertThat(jdbc.sql("select error || ' / ' || final_counter from runs where id = :run").param("run", run)
+                .query(String.class).single()).isEqualTo("Node B failed / 1");
+        stored.assertMatchesReplay(run);
+    }
+
+    @Test
+    void aFanOutJoinsBackIn() {
+        UUID run = UUID.randomUUID();
+        xadd(run, events().runStarted(workflow, "{}", "A").emitted(null, "A", "tA", null).then()
+                .completed("A", "tA", "{}").emitted("A", "B", "tB", "tA").emitted("A", "C", "tC", "tA").then()
+                .completed("B", "tB", "{\"b\":1}").parked("B", "J", "pB", "tB").arrived("J", "pB", "B", 1, 2).then()
+                .completed("C", "tC", "{\"c\":2}").parked("C", "J", "pC", "tC").arrived("J", "pC", "C", 2, 2)
+                .joinCompleted("J", "jJ", "pB", "pC").emitted(null, "J", "jJ", null).then()
+                .completed("J", "jJ", "{\"merged\":true}").runCompleted().entries());
+
+        await().atMost(PATIENCE).until(() -> "COMPLETED".equals(stored.status(run)));
+        assertThat(stored.nodeStatuses(run)).containsOnly(Map.entry("A#0", "COMPLETED"), Map.entry("B#0", "COMPLETED"),
+                Map.entry("C#0", "COMPLETED"), Map.entry("J#0", "COMPLETED"));
+        assertThat(stored.outputs(run).toString()).isEqualTo("{\"J\":{\"merged\":true}}");
+        stored.assertMatchesReplay(run);
+    }
+
+    @Test
+    void aBatchThatPostgresRefusesIsRetriedUntilItSucceedsAndLosesNothing() {
+        UUID run = UUID.randomUUID();
+        String name = "refuse_" + run.toString().replace("-", "");
+        jdbc.sql("create function " + name + "() returns trigger language plpgsql as $$ begin "
+                + "raise exception 'PostgreSQL refuses run %', new.run_id; end $$").update();
+        jdbc.sql("create trigger " + name + " before insert on event_log for each row when (new.run_id = '" + run
+                + "') execute function " + name + "()").update();
+        try {
+            List<String> ids = xadd(run, chain().entries());
+            await().during(Duration.ofSeconds(1)).atMost(PATIENCE).until(() -> stored.status(run) == null
+                    && redis.commands().xrange(keys.eventsStream(0), Range.create(ids.get(0), ids.get(0)))
+                    .size() == 1);
+        } finally {
+            jdbc.sql("drop trigger " + name + " on event_log").update();
+            jdbc.sql("drop function " + name + "()").update();
+        }
+
+        await().atMost(PATIENCE).until(() -> "COMPLETED".equals(stored.status(run)));
+        assertThat(stored.eventCount(run)).isEqualTo(9);
+        stored.assertMatchesReplay(run);
+    }
+
+    @Test
+    void writesTheEventsOfTwoRunsInOneBatch() {
+        UUID first = UUID.randomUUID();
+        UUID second = UUID.randomUUID();
+        List<ArrayNode> ofFirst = chain().entries();
+        List<ArrayNode> ofSecond = events().runStarted(workflow, "{}", "A").emitted(null, "A", "tA", null).then()
+                .runCancelled("alice", 1).entries();
+        List<EventsEntry> batch = List.of(entry("1-1", first, ofFirst.get(0)), entry("1-2", second, ofSecond.get(0)),
+                entry("1-3", first, ofFirst.get(1)), entry("1-4", second, ofSecond.get(1)),
+                entry("1-5", first, ofFirst.get(2)), entry("1-6", first, ofFirst.get(3)),
+                entry("1-7", first, ofFirst.get(4)));
+
+        EventLogWriter.Outcome outcome = writer.write(0, batch);
+
+        assertThat(outcome.done()).containsExactlyInAnyOrder("1-1", "1-2", "1-3", "1-4", "1-5", "1-6", "1-7");
+        assertThat(outcome.waiting()).isEmpty();
+        assertThat(outcome.ended()).containsExactlyInAnyOrder(first, second);
+        assertThat(stored.status(first)).isEqualTo("COMPLETED");
+        assertThat(stored.status(second)).isEqualTo("CANCELLED");
+        assertThat(stored.nodeStatuses(second)).containsOnly(Map.entry("A#0", "CANCELLED"));
+        stored.assertMatchesReplay(first);
+        stored.assertMatchesReplay(second);
+        assertThat(writer.write(0, batch)).as("written again: nothing changes").isEqualTo(outcome);
+        assertThat(stored.eventCount(first) + stored.eventCount(second)).isEqualTo(9 + 3);
+    }
+
+    @Test
+    void letsTheRedisStateOfFinishedRunsGoAtOnceWithoutRetention() {
+        UUID run = UUID.randomUUID();
+        RedisKeys.RunKeys runKeys = liveRunState(run);
+        SupervisorSettings noRetention = new SupervisorSettings(true, 10, Duration.ofMillis(10), Duration.ofMinutes(5),
+                Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ZERO);
+
+        new ShardEvents(redis.commands(), keys, 0, "test", noRetention).forget(List.of(run));
+
+        assertThat(redis.commands().exists(runKeys.all().toArray(String[]::new))).isZero();
+        assertThat(redis.commands().zscore(keys.activeRuns(0), run.toString())).isNull();
+    }
+
+    private EventsEntry entry(String id, UUID run, ArrayNode events) {
+        return new EventsEntry(id, run, RunEvents.parse(events));
+    }
+
+    private RedisKeys.RunKeys liveRunState(UUID run) {
+        RedisKeys.RunKeys runKeys = keys.run(run, 0);
+        redis.commands().hset(runKeys.meta(), Map.of("status", "COMPLETED", "seq", "9"));
+        redis.commands().set(runKeys.counter(), "0");
+        redis.commands().hset(runKeys.tokens(), "tX", "X");
+        redis.commands().sadd(runKeys.consumed(), "tA", "tB", "tC");
+        redis.commands().hset(runKeys.ctx(), "C", "{\"c\":3}");
+        redis.commands().hset(runKeys.joins(), "J#0", "{}");
+        redis.commands().zadd(keys.activeRuns(0), System.currentTimeMillis(), run.toString());
+        return runKeys;
+    }
+
+    private List<String> xadd(UUID run, List<ArrayNode> entries) {
+        return entries.stream().map(events -> redis.commands().xadd(keys.eventsStream(0),
+                Map.of("run", run.toString(), "events", events.toString()))).toList();
+    }
+}

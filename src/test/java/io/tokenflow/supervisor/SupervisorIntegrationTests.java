@@ -1,0 +1,102 @@
+package io.tokenflow.supervisor;
+
+import static io.tokenflow.engine.replay.EventScript.eventsFrom;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import io.tokenflow.IntegrationTest;
+import io.tokenflow.coordinator.RedisConnections;
+import io.tokenflow.coordinator.RedisKeys;
+
+/** Idle runs are failed through the real RunTerminator, counters are snapshotted, and the lag is measurable. */
+@IntegrationTest
+class SupervisorIntegrationTests {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(30);
+
+    @Autowired RedisConnections redis;
+    @Autowired RedisKeys keys;
+    @Autowired JdbcClient jdbc;
+    @Autowired CounterSnapshots snapshots;
+    @Autowired EventLogLag lag;
+    @Autowired MeterRegistry meters;
+    @Autowired Clock clock;
+
+    @Test
+    void failsARunThatWasIdleLongerThanTheInactivityTimeout() {
+        StoredRuns stored = new StoredRuns(jdbc);
+        UUID run = UUID.randomUUID();
+        long idleSince = clock.millis() - Duration.ofMinutes(6).toMillis();
+        startRunInRedis(run, stored.workflow(), idleSince);
+
+        await().atMost(PATIENCE).until(() -> "FAILED".equals(stored.status(run)));
+
+        assertThat(jdbc.sql("select error from runs where id = :run").param("run", run).query(String.class).single())
+                .isEqualTo("Expected activity within PT5M, but the run was idle since "
+                        + java.time.Instant.ofEpochMilli(idleSince));
+        assertThat(stored.nodeStatuses(run)).containsOnly(Map.entry("A#0", "CANCELLED"));
+        assertThat(stored.eventLog(run)).last().satisfies(event -> assertThat(event.type().wireName())
+                .isEqualTo("run.failed"));
+        stored.assertMatchesReplay(run);
+    }
+
+    @Test
+    void forgetsAnIdleEntryOfARunRedisNoLongerKnows() {
+        UUID ghost = UUID.randomUUID();
+        redis.commands().zadd(keys.activeRuns(0), clock.millis() - Duration.ofHours(1).toMillis(), ghost.toString());
+
+        await().atMost(PATIENCE).until(() -> redis.commands().zscore(keys.activeRuns(0), ghost.toString()) == null);
+    }
+
+    @Test
+    void snapshotsTheCountersOfActiveRunsThatHaveARow() {
+        StoredRuns stored = new StoredRuns(jdbc);
+        UUID run = UUID.randomUUID();
+        startRunInRedis(run, stored.workflow(), clock.millis());
+        UUID unknown = UUID.randomUUID();
+        redis.commands().zadd(keys.activeRuns(0), clock.millis(), unknown.toString());
+        redis.commands().set(keys.run(unknown, 0).counter(), "5");
+        redis.commands().hset(keys.run(unknown, 0).meta(), "seq", "9");
+        await().atMost(PATIENCE).until(() -> "RUNNING".equals(stored.status(run)));
+
+        snapshots.take();
+
+        assertThat(jdbc.sql("select value || '@' || last_seq from run_counter_snapshots where run_id = :run")
+                .param("run", run).query(String.class).list()).contains("1@2");
+        assertThat(jdbc.sql("select count(*) from run_counter_snapshots where run_id = :run").param("run", unknown)
+                .query(Long.class).single()).isZero();
+        redis.commands().zrem(keys.activeRuns(0), run.toString(), unknown.toString());
+        redis.commands().del(keys.run(unknown, 0).all().toArray(String[]::new));
+    }
+
+    @Test
+    void reportsTheLagAsAMethodAndAGauge() {
+        await().atMost(PATIENCE).until(() -> lag.lag().caughtUp());
+
+        assertThat(lag.lag().oldest()).isZero();
+        assertThat(meters.get("tokenflow.eventlog.lag.entries").gauge().value()).isZero();
+        assertThat(meters.get("tokenflow.eventlog.lag.seconds").gauge().value()).isZero();
+    }
+
+    /** What start-run.lua leaves behind: meta, counter, tokens, the active entry and two events. */
+    private void startRunInRedis(UUID run, UUID workflow, long at) {
+        RedisKeys.RunKeys runKeys = keys.run(run, 0);
+        redis.commands().hset(runKeys.meta(), Map.of("status", "RUNNING", "seq", "2", "workflow", workflow.toString(),
+                "version", "1", "revision", "0", "input", "{}", "created", Long.toString(at), "last", Long.toString(at)));
+        redis.commands().set(runKeys.counter(), "1");
+        redis.commands().hset(runKeys.tokens(), "tA", "A");
+        redis.commands().zadd(keys.activeRuns(0), at, run.toString());
+        redis.commands().xadd(keys.eventsStream(0), Map.of("run", run.toString(), "events",
+                eventsFrom(at - 20).runStarted(workflow, "{}", "A").emitted(null, "A", "tA", null).json().toString()));
+    }
+}
