@@ -1,0 +1,131 @@
+package io.tokenflow.workers.runtime;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.StreamMessage;
+
+/**
+ * Works through one batch of tokens on one consumer: skips tokens of cancelled, failed or vanished runs, runs the
+ * rest, adds their completions (pipelined) and only then acknowledges and deletes the tokens. A token whose
+ * completion could not be added stays pending and is claimed again later.
+ */
+final class BatchProcessor {
+
+    private static final Logger log = LoggerFactory.getLogger(BatchProcessor.class);
+    private static final long FLUSH_AFTER_NANOS = Duration.ofMillis(2).toNanos();
+
+    private final TaskStreams streams;
+    private final TaskExecutor executor;
+    private final String type;
+    private final String worker;
+    private final HeldTokens held;
+
+    BatchProcessor(TaskStreams streams, TaskExecutor executor, String type, String worker, HeldTokens held) {
+        this.streams = streams;
+        this.executor = executor;
+        this.type = type;
+        this.worker = worker;
+        this.held = held;
+    }
+
+    void process(List<StreamMessage<String, String>> messages) {
+        if (messages.isEmpty()) {
+            return;
+        }
+        List<TaskEntry> entries = new ArrayList<>(messages.size());
+        messages.forEach(message -> entries.add(toEntry(message)));
+        Map<UUID, String> statuses = streams.runStatuses(runShards(entries));
+        Map<String, List<String>> finished = new LinkedHashMap<>();
+        held.hold(entries);
+        try {
+            collectWritten(runAll(entries, statuses, finished), finished);
+        } finally {
+            held.release();
+        }
+        if (!finished.isEmpty()) {
+            streams.acknowledge(finished);
+        }
+    }
+
+    /** Runs the entries in order, sending completions as they come when work is slow, in one go when it is fast. */
+    private List<Written> runAll(List<TaskEntry> entries, Map<UUID, String> statuses,
+                                 Map<String, List<String>> finished) {
+        List<Written> written = new ArrayList<>(entries.size());
+        long flushedAt = System.nanoTime();
+        for (int i = 0; i < entries.size(); i++) {
+            held.advance(i);
+            handle(entries.get(i), statuses, finished, written);
+            if (System.nanoTime() - flushedAt > FLUSH_AFTER_NANOS) {
+                streams.flush();
+                flushedAt = System.nanoTime();
+            }
+        }
+        streams.flush();
+        return written;
+    }
+
+    private void handle(TaskEntry entry, Map<UUID, String> statuses, Map<String, List<String>> finished,
+                        List<Written> written) {
+        if (!entry.identified()) {
+            log.warn("Dropping a token without token, run and node fields: {} {}", entry, entry.fields());
+            add(finished, entry);
+            return;
+        }
+        Optional<UUID> run = entry.runId();
+        if (run.isPresent() && skipped(statuses.get(run.get()))) {
+            add(finished, entry);
+            return;
+        }
+        try {
+            written.add(new Written(entry, streams.complete(entry.shard(), executor.complete(entry, worker))));
+        } catch (RuntimeException e) {
+            log.warn("Could not report the completion of {}; it stays pending and is claimed again", entry, e);
+        }
+    }
+
+    private static boolean skipped(String runStatus) {
+        return runStatus == null || "CANCELLED".equals(runStatus) || "FAILED".equals(runStatus);
+    }
+
+    private static void collectWritten(List<Written> written, Map<String, List<String>> finished) {
+        for (Written item : written) {
+            try {
+                TaskStreams.await(item.reply(), TaskStreams.REPLY_TIMEOUT);
+                add(finished, item.entry());
+            } catch (RuntimeException e) {
+                log.warn("Could not add the completion of {}; it stays pending and is claimed again", item.entry(), e);
+            }
+        }
+    }
+
+    private TaskEntry toEntry(StreamMessage<String, String> message) {
+        return new TaskEntry(message.getStream(), streams.shardOf(message.getStream()), message.getId(), type,
+                message.getBody());
+    }
+
+    private static Map<UUID, Integer> runShards(List<TaskEntry> entries) {
+        Map<UUID, Integer> runs = new HashMap<>();
+        for (TaskEntry entry : entries) {
+            entry.runId().ifPresent(run -> runs.put(run, entry.shard()));
+        }
+        return runs;
+    }
+
+    private static void add(Map<String, List<String>> idsByStream, TaskEntry entry) {
+        idsByStream.computeIfAbsent(entry.stream(), stream -> new ArrayList<>()).add(entry.id());
+    }
+
+    private record Written(TaskEntry entry, RedisFuture<String> reply) {
+    }
+}

@@ -1,0 +1,41 @@
+package io.tokenflow.workers.runtime;
+
+import java.util.List;
+
+import org.springframework.stereotype.Component;
+
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.tokenflow.coordinator.RedisConnections;
+import io.tokenflow.coordinator.RedisKeys;
+import io.tokenflow.workers.WorkerSettings;
+
+/** Builds consumers, each with a unique name and a Redis connection of its own. */
+@Component
+class TaskConsumerFactory {
+
+    private final RedisConnections connections;
+    private final RedisKeys keys;
+    private final TaskExecutor executor;
+    private final WorkerSettings settings;
+
+    TaskConsumerFactory(RedisConnections connections, RedisKeys keys, TaskExecutor executor, WorkerSettings settings) {
+        this.connections = connections;
+        this.keys = keys;
+        this.executor = executor;
+        this.settings = settings;
+    }
+
+    TaskConsumer create(String type) {
+        String name = ConsumerNames.next(type);
+        StatefulRedisConnection<String, String> connection = connections.dedicated();
+        TaskStreams streams = new TaskStreams(connection, keys, type, name);
+        HeldTokens held = new HeldTokens();
+        BatchProcessor batches = new BatchProcessor(streams, executor, type, name, held);
+        return new TaskConsumer(connection, streams, batches, held, settings, name);
+    }
+
+    /** Renews the tokens the given consumers hold, on the shared connection. */
+    LeaseRenewer leaseRenewer(List<TaskConsumer> consumers) {
+        return new LeaseRenewer(consumers, connections.commands(), settings.claimIdle());
+    }
+}

@@ -1,0 +1,155 @@
+package io.tokenflow.workers.runtime;
+
+import static io.tokenflow.workers.TestTasks.json;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+import io.lettuce.core.Range;
+import io.lettuce.core.api.sync.RedisCommands;
+import io.tokenflow.cas.CasStore;
+import io.tokenflow.coordinator.RedisConnections;
+import io.tokenflow.coordinator.RedisKeys;
+import io.tokenflow.engine.types.BuiltInNodeTypes;
+import io.tokenflow.engine.types.NodeTypeSpec;
+import io.tokenflow.workers.TaskHandlers;
+import io.tokenflow.workers.WorkerHarness;
+import io.tokenflow.workers.WorkerIntegrationTest;
+import tools.jackson.databind.JsonNode;
+
+/** What the runtime does around the handlers: skipping, malformed tokens, large payloads, the handler registry. */
+@WorkerIntegrationTest
+class WorkerRuntimeIntegrationTests {
+
+    @Autowired
+    RedisConnections connections;
+
+    @Autowired
+    RedisKeys keys;
+
+    @Autowired
+    CasStore cas;
+
+    @Autowired
+    TaskHandlers handlers;
+
+    @Autowired
+    WorkerRuntime runtime;
+
+    private RedisCommands<String, String> redis;
+    private WorkerHarness harness;
+
+    @BeforeEach
+    void openHarness() {
+        redis = connections.commands();
+        harness = new WorkerHarness(redis, keys);
+    }
+
+    @AfterEach
+    void close() {
+        harness.close();
+    }
+
+    @Test
+    void everyBuiltInWorkerTypeHasAHandler() {
+        for (NodeTypeSpec type : BuiltInNodeTypes.get().all()) {
+            if (type.worker() != null && !TaskHandlers.SERVED_ELSEWHERE.contains(type.worker())) {
+                assertThat(handlers.find(type.worker())).as("handler for worker type " + type.worker()).isPresent();
+            }
+        }
+        assertThat(handlers.types()).containsExactlyInAnyOrder("function", "http", "transform", "filter",
+                "aggregate");
+    }
+
+    @Test
+    void skipsTheTokenOfACancelledRun() {
+        UUID run = harness.startRun();
+        redis.hset(keys.run(run, 0).meta(), "status", "CANCELLED");
+
+        assertSkipped(run);
+    }
+
+    @Test
+    void skipsTheTokenOfARunThatIsGone() {
+        assertSkipped(harness.runOnShardZero());
+    }
+
+    @Test
+    void reportsAMalformedTokenAsAPermanentFailure() {
+        UUID run = harness.startRun();
+        String token = harness.send("function", run, "{not json", "{\"function\":\"echo\"}");
+
+        Map<String, String> completion = harness.awaitCompletion(token);
+
+        assertThat(completion).containsEntry("status", "failed");
+        JsonNode error = json(completion.get("error"));
+        assertThat(error.get("kind").stringValue()).isEqualTo("permanent");
+        assertThat(error.get("code").stringValue()).isEqualTo("malformed_token");
+        assertThat(error.get("message").stringValue()).contains("input to be JSON text");
+    }
+
+    @Test
+    void dropsATokenWithoutItsIdentifiers() {
+        String stream = keys.taskStream("function", 0);
+        String id = redis.xadd(stream, Map.of("run", harness.startRun().toString(), "input", "{}"));
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> redis.xrange(stream, Range.create(id, id)).isEmpty());
+    }
+
+    @Test
+    void sendsALargeOutputThroughContentAddressedStorage() {
+        UUID run = harness.startRun();
+        String blob = "x".repeat(70 * 1024);
+        String token = harness.send("function", run, "{}",
+                "{\"function\":\"set\",\"args\":{\"blob\":\"" + blob + "\"}}");
+
+        Map<String, String> completion = harness.awaitCompletion(token);
+
+        assertThat(completion).containsEntry("status", "completed").doesNotContainKey("output");
+        assertThat(CasStore.isReference(completion.get("output_ref"))).isTrue();
+        assertThat(cas.getJson(completion.get("output_ref")).get("blob").stringValue()).isEqualTo(blob);
+    }
+
+    @Test
+    void resolvesAnInputReference() {
+        UUID run = harness.startRun();
+        String reference = cas.putJson(json("{\"stored\":[1,2,3]}"));
+        String token = WorkerHarness.newTokenId();
+        Map<String, String> fields = WorkerHarness.token(token, run, "function", "{}", "{\"function\":\"echo\"}");
+        fields.remove("input");
+        fields.put("input_ref", reference);
+        redis.xadd(keys.taskStream("function", 0), fields);
+
+        assertThat(json(harness.awaitCompletion(token).get("output"))).isEqualTo(json("{\"stored\":[1,2,3]}"));
+    }
+
+    @Test
+    void stopsGracefullyAndStartsAgain() {
+        runtime.stop();
+        assertThat(runtime.isRunning()).isFalse();
+
+        runtime.start();
+        String token = harness.send("function", harness.startRun(), "{\"back\":true}", "{\"function\":\"echo\"}");
+
+        assertThat(runtime.isRunning()).isTrue();
+        assertThat(json(harness.awaitCompletion(token).get("output"))).isEqualTo(json("{\"back\":true}"));
+    }
+
+    private void assertSkipped(UUID run) {
+        String stream = keys.taskStream("function", 0);
+        String token = WorkerHarness.newTokenId();
+        String id = redis.xadd(stream, WorkerHarness.token(token, run, "function", "{}", "{\"function\":\"echo\"}"));
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> redis.xrange(stream, Range.create(id, id)).isEmpty());
+        assertThat(harness.poll()).doesNotContainKey(token);
+        assertThat(redis.xpending(stream, keys.workerGroup("function")).getCount()).isZero();
+    }
+}
