@@ -90,13 +90,16 @@ class RunRows {
                 new int[] {Types.TIMESTAMP_WITH_TIMEZONE, Types.OTHER});
     }
 
-    /** Ends a run as its ending event says; a move the run status table forbids is logged and not applied. */
+    /**
+     * Ends a run as its ending event says; a move the run status table forbids is logged and not applied. Every
+     * ending leaves the counter at 0 (a completion reaches it; a failure or cancel reconciles to it, dropping tokens).
+     */
     void end(UUID run, RunEnding ending) {
         int updated = client.sql("update runs set status = :status, ended_at = :at, error = :error, "
                         + "final_counter = :counter where id = :run and status in ("
                         + statuses(RunStatusTransitions.sourcesOf(ending.endsAs())) + ")")
                 .param("status", ending.endsAs().name()).param("at", time(ending.at()))
-                .param("error", ending.error()).param("counter", ending.dropped()).param("run", run)
+                .param("error", ending.error()).param("counter", 0).param("run", run)
                 .update();
         if (updated == 0) {
             log.warn("Expected run " + run + " to be allowed to move to " + ending.endsAs() + " (event "

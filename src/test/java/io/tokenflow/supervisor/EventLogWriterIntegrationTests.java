@@ -118,7 +118,7 @@ class EventLogWriterIntegrationTests {
         assertThat(stored.nodeStatuses(run)).containsOnly(Map.entry("A#0", "COMPLETED"), Map.entry("B#0", "FAILED"),
                 Map.entry("C#0", "CANCELLED"));
         assertThat(jdbc.sql("select error || ' / ' || final_counter from runs where id = :run").param("run", run)
-                .query(String.class).single()).isEqualTo("Node B failed / 1");
+                .query(String.class).single()).isEqualTo("Node B failed / 0");
         stored.assertMatchesReplay(run);
     }
 

@@ -1,0 +1,105 @@
+package io.tokenflow.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.core.env.Environment;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.ActiveProfiles;
+
+import io.tokenflow.designer.CreateWorkflow;
+import io.tokenflow.runs.StartRun;
+import io.tokenflow.runs.StartRunCommand;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The engine killed with {@code kill -9} in the middle of 500 runs and restarted: all 500 complete. This JVM holds
+ * the real PostgreSQL and Redis and starts the runs; a child JVM runs the engine (coordinator, workers, supervisor)
+ * and is killed with SIGKILL while runs are in flight.
+ */
+@SpringBootTest(properties = {"tokenflow.coordinator.enabled=false", "tokenflow.workers.enabled=false",
+        "tokenflow.supervisor.enabled=false"})
+@ActiveProfiles("test")
+class KillNineRecoveryE2ETests {
+
+    private static final int RUNS = 500;
+
+    @Autowired CreateWorkflow creating;
+    @Autowired StartRun starting;
+    @Autowired JdbcClient jdbc;
+    @Autowired Environment environment;
+
+    private final List<Process> engines = new ArrayList<>();
+
+    @AfterEach
+    void stopEngines() {
+        engines.forEach(Process::destroyForcibly);
+    }
+
+    @Test
+    void allRunsCompleteAfterTheEngineIsKilledAndRestarted() throws Exception {
+        String workflow = creating.create(JsonMapper.builder().build().readTree("""
+                {"name": "kill-nine-%s", "nodes": [
+                  {"id": "A", "type": "function", "config": {"function": "sleep", "args": {"ms": 5}}},
+                  {"id": "B", "type": "function", "config": {"function": "sleep", "args": {"ms": 5}}},
+                  {"id": "C", "type": "function", "config": {"function": "sleep", "args": {"ms": 5}}},
+                  {"id": "D", "type": "function", "config": {"function": "echo"}, "wait_for_all": true}],
+                 "edges": [{"from": "A", "to": "B"}, {"from": "A", "to": "C"}, {"from": "B", "to": "D"},
+                           {"from": "C", "to": "D"}]}""".formatted(UUID.randomUUID().toString().substring(0, 8))),
+                "test").name();
+        List<UUID> runs = new ArrayList<>();
+        for (int i = 0; i < RUNS; i++) {
+            runs.add(starting.start(new StartRunCommand(workflow, null, null, null, null), "test").id());
+        }
+        Process first = startEngine("first");
+        await().atMost(Duration.ofSeconds(120)).until(() -> completed(runs) >= 50);
+        long before = completed(runs);
+        first.destroyForcibly().waitFor();
+        assertThat(before).as("runs completed before the kill").isLessThan(RUNS);
+
+        startEngine("second");
+        await().atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(500)).until(() -> completed(runs) == RUNS);
+        assertThat(jdbc.sql("select count(*) from runs where id in (:ids) and final_counter = 0")
+                .param("ids", runs).query(Long.class).single()).isEqualTo(RUNS);
+        assertThat(jdbc.sql("select count(*) from node_executions where run_id in (:ids) and status = 'COMPLETED'")
+                .param("ids", runs).query(Long.class).single()).isEqualTo(RUNS * 4L);
+    }
+
+    private long completed(List<UUID> runs) {
+        return jdbc.sql("select count(*) from runs where id in (:ids) and status = 'COMPLETED'")
+                .param("ids", runs).query(Long.class).single();
+    }
+
+    private Process startEngine(String name) throws IOException {
+        Path log = Files.createTempFile("tokenflow-engine-" + name + "-", ".log");
+        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "io.tokenflow.TokenflowApplication",
+                "--server.port=0", "--tokenflow.embedded.enabled=false",
+                "--spring.datasource.url=" + environment.getProperty("spring.datasource.url"),
+                "--spring.datasource.username=" + environment.getProperty("spring.datasource.username", ""),
+                "--spring.datasource.password=" + environment.getProperty("spring.datasource.password", ""),
+                "--spring.data.redis.host=" + environment.getProperty("spring.data.redis.host", "127.0.0.1"),
+                "--spring.data.redis.port=" + environment.getProperty("spring.data.redis.port", "6379"),
+                "--spring.data.redis.database=" + environment.getProperty("spring.data.redis.database", "0"),
+                "--tokenflow.coordinator.claim-idle=2s", "--tokenflow.coordinator.claim-interval=1s",
+                "--tokenflow.workers.claim-idle=2s", "--tokenflow.workers.claim-interval=1s",
+                "--tokenflow.supervisor.claim-idle=2s", "--spring.main.banner-mode=off");
+        Process engine = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        engines.add(engine);
+        System.out.println("Engine " + name + " started (pid " + engine.pid() + "), log: " + log + File.separator);
+        return engine;
+    }
+}

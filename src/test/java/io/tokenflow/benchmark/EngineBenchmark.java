@@ -1,0 +1,137 @@
+package io.tokenflow.benchmark;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.support.GenericApplicationContext;
+
+import io.lettuce.core.api.sync.RedisCommands;
+import io.tokenflow.TokenflowApplication;
+import io.tokenflow.coordinator.RedisConnections;
+import io.tokenflow.coordinator.RedisKeys;
+import io.tokenflow.designer.CreateWorkflow;
+import io.tokenflow.runs.StartRun;
+import io.tokenflow.runs.StartRunCommand;
+import io.tokenflow.workers.function.WorkflowFunction;
+
+/**
+ * Drives the real engine in one JVM (coordinator, built-in workers running a no-op probe function, supervisor writing
+ * the event log; Redis and PostgreSQL embedded unless SPRING_DATASOURCE_URL / SPRING_DATA_REDIS_HOST name servers)
+ * and prints hops/s, runs/s, hop and run latency, event-log lag and Redis bytes per active run.
+ *
+ * <p>Run: {@code ./mvnw -q test-compile exec:java} (options: {@code -Dbench.runs=20000 -Dbench.window=400}).
+ */
+public final class EngineBenchmark {
+
+    private final StartRun starting;
+    private final Probe probe;
+    private final RedisCommands<String, String> redis;
+    private final RedisKeys keys;
+
+    private EngineBenchmark(ConfigurableApplicationContext app, Probe probe) {
+        this.starting = app.getBean(StartRun.class);
+        this.redis = app.getBean(RedisConnections.class).commands();
+        this.keys = app.getBean(RedisKeys.class);
+        this.probe = probe;
+    }
+
+    public static void main(String[] args) throws Exception {
+        int runs = Integer.getInteger("bench.runs", 20_000);
+        int window = Integer.getInteger("bench.window", 400);
+        Probe probe = new Probe();
+        Map<String, Object> properties = new HashMap<>(Map.of("server.port", "0", "tokenflow.embedded.ephemeral", "true",
+                "logging.level.root", "WARN", "spring.main.banner-mode", "off",
+                "tokenflow.supervisor.inactivity-timeout", "30m", "tokenflow.workers.concurrency.function", "4"));
+        try (ConfigurableApplicationContext app = new SpringApplicationBuilder(TokenflowApplication.class)
+                .initializers(context -> ((GenericApplicationContext) context)
+                        .registerBean("benchProbe", WorkflowFunction.class, () -> probe))
+                .properties(properties).run(args)) {
+            CreateWorkflow creating = app.getBean(CreateWorkflow.class);
+            String chain = creating.create(Workflows.chain(10), "benchmark").name();
+            String diamond = creating.create(Workflows.fanOutFanIn(), "benchmark").name();
+            EngineBenchmark bench = new EngineBenchmark(app, probe);
+            System.out.printf("Tokenflow engine benchmark: %d cores, %s, %d runs per load, %d runs in flight%n",
+                    Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), runs, window);
+            bench.hopLatency(chain, 300);
+            bench.load("chain of 10", chain, "n10", 10, runs, window);
+            bench.load("fan-out/fan-in", diamond, "D", 4, runs, window);
+        }
+        System.exit(0);
+    }
+
+    /** One run in flight at a time: the time from one node executing to the next is one hop. */
+    private void hopLatency(String workflow, int runs) throws InterruptedException {
+        probe.reset("n10", 0);
+        Stats hops = new Stats();
+        for (int i = 0; i < runs; i++) {
+            UUID run = start(workflow);
+            probe.inFlight.acquire();
+            for (int n = 1; n < 10; n++) {
+                hops.add(probe.executedAt.get(run + "/n" + (n + 1)) - probe.executedAt.get(run + "/n" + n));
+            }
+        }
+        awaitEventLog();
+        System.out.println("hop latency, one run in flight (node n executes → node n+1 executes): " + hops.describe());
+    }
+
+    private void load(String name, String workflow, String terminal, int hopsPerRun, int runs, int window)
+            throws InterruptedException {
+        probe.reset(terminal, window);
+        long baseline = usedMemory();
+        Map<UUID, Long> startedAt = new HashMap<>(runs * 2);
+        List<Double> bytesPerRun = new ArrayList<>();
+        long begin = System.nanoTime();
+        for (int i = 0; i < runs; i++) {
+            probe.inFlight.acquire();
+            startedAt.put(start(workflow), System.nanoTime());
+            if (i % 2_000 == 1_000) {
+                long active = redis.zcard(keys.activeRuns(0));
+                bytesPerRun.add(active == 0 ? 0 : (usedMemory() - baseline) / (double) active);
+            }
+        }
+        probe.inFlight.acquire(window);
+        long elapsed = System.nanoTime() - begin;
+        long lag = redis.xlen(keys.eventsStream(0));
+        long drained = awaitEventLog();
+        Stats latency = new Stats();
+        startedAt.forEach((run, at) -> latency.add(probe.finishedAt.get(run.toString()) - at));
+        double seconds = elapsed / 1e9;
+        System.out.printf("%s: %d runs in %.2f s → %.0f runs/s, %.0f hops/s; run latency (start → last node) %s%n",
+                name, runs, seconds, runs / seconds, runs * (double) hopsPerRun / seconds, latency.describe());
+        System.out.printf("%s: event-log lag when load stopped %d entries, back to 0 after %.2f s; Redis bytes per "
+                + "active run ≈ %s%n", name, lag, drained / 1e9, median(bytesPerRun));
+    }
+
+    private UUID start(String workflow) {
+        return starting.start(new StartRunCommand(workflow, null, null, null, null), "benchmark").id();
+    }
+
+    /** Waits until the supervisor has drained the events stream; the time it took, in nanoseconds. */
+    private long awaitEventLog() throws InterruptedException {
+        long begin = System.nanoTime();
+        while (redis.xlen(keys.eventsStream(0)) > 0) {
+            Thread.sleep(20);
+        }
+        return System.nanoTime() - begin;
+    }
+
+    private long usedMemory() {
+        String info = redis.info("memory");
+        return info.lines().filter(line -> line.startsWith("used_memory:")).findFirst()
+                .map(line -> Long.parseLong(line.substring("used_memory:".length()).trim())).orElse(0L);
+    }
+
+    private static String median(List<Double> values) {
+        if (values.isEmpty()) {
+            return "n/a";
+        }
+        List<Double> sorted = new ArrayList<>(values);
+        sorted.sort(Double::compare);
+        return String.format("%.0f bytes", sorted.get(sorted.size() / 2));
+    }
+}
