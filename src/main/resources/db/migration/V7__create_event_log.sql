@@ -11,4 +11,3 @@ CREATE TABLE event_log (
     CONSTRAINT event_log_run_seq_unique PRIMARY KEY (run_id, seq)
 );
 
-CREATE INDEX event_log_type_idx ON event_log (event_type);

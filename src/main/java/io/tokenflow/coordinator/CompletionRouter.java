@@ -44,27 +44,49 @@ class CompletionRouter {
         this.clock = clock;
     }
 
+    /** Routes one completion synchronously. */
     StepOutcome route(Signal.Completion completion, int shard) {
+        Optional<Prepared> prepared = prepare(completion, shard);
+        if (prepared.isEmpty()) {
+            return StepOutcome.UNKNOWN_RUN;
+        }
+        long reply = scripts.routeCompletion().run(redis.commands(), prepared.get().step().keys(),
+                prepared.get().step().args());
+        return finish(prepared.get(), reply);
+    }
+
+    /**
+     * Decides and prepares the Lua step of a completion; empty (and recorded as refused) when its run or node is
+     * unknown. The step may then be sent pipelined with others and settled with {@link #finish}.
+     */
+    Optional<Prepared> prepare(Signal.Completion completion, int shard) {
         Optional<RunPlan> plan = plans.find(completion.run());
         if (plan.isEmpty()) {
             rejected.record(shard, completion, "Expected a running run " + completion.run() + ", but it is unknown "
                     + "(or finished and cleaned up)");
-            return StepOutcome.UNKNOWN_RUN;
+            return Optional.empty();
         }
         IrNode node = plan.get().workflow().node(completion.node());
         if (node == null) {
             rejected.record(shard, completion, "Expected node '" + completion.node() + "' in the run's workflow, but "
                     + "it has no such node");
-            return StepOutcome.UNKNOWN_TOKEN;
+            return Optional.empty();
         }
-        StepOutcome outcome = StepOutcome.of(step(plan.get(), node, completion));
+        return Optional.of(new Prepared(completion, shard, node, step(plan.get(), node, completion)));
+    }
+
+    /** Interprets the reply of a prepared step: records refusals, and retries once on a stale IR revision. */
+    StepOutcome finish(Prepared prepared, long reply) {
+        Signal.Completion completion = prepared.completion();
+        StepOutcome outcome = StepOutcome.of(reply);
         if (outcome == StepOutcome.STALE_REVISION) {
             plans.evict(completion.run());
-            return plans.find(completion.run()).map(fresh -> StepOutcome.of(step(fresh, node, completion)))
-                    .orElse(StepOutcome.UNKNOWN_RUN);
+            return plans.find(completion.run()).map(fresh -> StepOutcome.of(scripts.routeCompletion().run(
+                    redis.commands(), step(fresh, prepared.node(), completion).keys(),
+                    step(fresh, prepared.node(), completion).args()))).orElse(StepOutcome.UNKNOWN_RUN);
         }
         if (outcome == StepOutcome.UNKNOWN_RUN || outcome == StepOutcome.UNKNOWN_TOKEN) {
-            rejected.record(shard, completion, outcome == StepOutcome.UNKNOWN_RUN
+            rejected.record(prepared.shard(), completion, outcome == StepOutcome.UNKNOWN_RUN
                     ? "Expected a running run " + completion.run() + ", but it is unknown"
                     : "Expected token " + completion.token() + " to be in flight at node '" + completion.node()
                     + "', but it is not (never emitted there, or already consumed)");
@@ -72,7 +94,11 @@ class CompletionRouter {
         return outcome;
     }
 
-    private long step(RunPlan plan, IrNode node, Signal.Completion completion) {
+    /** A completion with its Lua step ready to run. */
+    record Prepared(Signal.Completion completion, int shard, IrNode node, StepArguments step) {
+    }
+
+    private StepArguments step(RunPlan plan, IrNode node, Signal.Completion completion) {
         RedisKeys.RunKeys run = plan.keys(keys);
         StepArguments step = new StepArguments(List.of(run.meta(), run.counter(), run.tokens(), run.consumed(),
                 run.ctx(), run.joins(), keys.activeRuns(plan.shard()), keys.eventsStream(plan.shard()),
@@ -88,7 +114,7 @@ class CompletionRouter {
         } else {
             addEmissions(step, plan, node, completion, now);
         }
-        return scripts.routeCompletion().run(redis.commands(), step.keys(), step.args());
+        return step;
     }
 
     private void addEmissions(StepArguments step, RunPlan plan, IrNode node, Signal.Completion completion, long now) {

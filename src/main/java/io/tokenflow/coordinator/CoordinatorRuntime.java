@@ -4,6 +4,10 @@ import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.StreamMessage;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.async.RedisAsyncCommands;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.context.SmartLifecycle;
@@ -28,11 +32,12 @@ class CoordinatorRuntime implements SmartLifecycle {
     private final JoinDispatcher joins;
     private final RejectedSignals rejected;
     private final Signals signals;
+    private final CoordinatorScripts scripts;
     private final List<StreamConsumer> consumers = new ArrayList<>();
     private volatile boolean running;
 
     CoordinatorRuntime(CoordinatorSettings settings, RedisConnections redis, RedisKeys keys, CompletionRouter router,
-                       JoinDispatcher joins, RejectedSignals rejected, JsonMapper json) {
+                       JoinDispatcher joins, RejectedSignals rejected, CoordinatorScripts scripts, JsonMapper json) {
         this.settings = settings;
         this.redis = redis;
         this.keys = keys;
@@ -40,6 +45,7 @@ class CoordinatorRuntime implements SmartLifecycle {
         this.joins = joins;
         this.rejected = rejected;
         this.signals = new Signals(json);
+        this.scripts = scripts;
     }
 
     @Override
@@ -63,18 +69,67 @@ class CoordinatorRuntime implements SmartLifecycle {
         log.info("Coordinator started: " + settings.threads() + " threads on " + streams);
     }
 
-    /** Handles one entry; true when it may be acknowledged. */
-    private boolean handle(int streamIndex, String entryId, java.util.Map<String, String> fields) {
-        int shard = streamIndex;
-        Signal signal = signals.parse(entryId, fields);
-        if (signal instanceof Signal.Completion completion) {
-            router.route(completion, shard);
-        } else if (signal instanceof Signal.JoinReady join) {
-            joins.dispatch(join);
-        } else {
-            rejected.record(shard, (Signal.Malformed) signal);
+    /**
+     * Handles a batch: completions are prepared in Java and their Lua steps sent pipelined on the consumer's own
+     * connection, then settled in order; joins and malformed entries are handled one by one.
+     */
+    private List<StreamMessage<String, String>> handle(List<StreamMessage<String, String>> batch,
+                                                       StatefulRedisConnection<String, String> connection) {
+        List<StreamMessage<String, String>> done = new ArrayList<>(batch.size());
+        List<Sent> sent = new ArrayList<>(batch.size());
+        RedisAsyncCommands<String, String> async = connection.async();
+        for (StreamMessage<String, String> message : batch) {
+            int shard = shardOf(message.getStream());
+            try {
+                Signal signal = signals.parse(message.getId(), message.getBody());
+                if (signal instanceof Signal.Completion completion) {
+                    router.prepare(completion, shard).ifPresentOrElse(
+                            prepared -> sent.add(new Sent(message, prepared, scripts.routeCompletion().send(async,
+                                    prepared.step().keys(), prepared.step().args()))),
+                            () -> done.add(message));
+                } else if (signal instanceof Signal.JoinReady join) {
+                    joins.dispatch(join);
+                    done.add(message);
+                } else {
+                    rejected.record(shard, (Signal.Malformed) signal);
+                    done.add(message);
+                }
+            } catch (RuntimeException e) {
+                log.error("Completion entry " + message.getId() + " could not be handled; it stays pending", e);
+            }
         }
-        return true;
+        for (Sent step : sent) {
+            settle(step, connection, done);
+        }
+        return done;
+    }
+
+    private void settle(Sent step, StatefulRedisConnection<String, String> connection,
+                        List<StreamMessage<String, String>> done) {
+        try {
+            long reply = scripts.routeCompletion().settle(step.reply(), connection.sync(),
+                    step.prepared().step().keys(), step.prepared().step().args());
+            router.finish(step.prepared(), reply);
+            done.add(step.message());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            log.error("Routing completion " + step.message().getId() + " failed; it stays pending", e);
+        }
+    }
+
+    private int shardOf(String stream) {
+        for (int shard = 0; shard < keys.shards(); shard++) {
+            if (keys.completionsStream(shard).equals(stream)) {
+                return shard;
+            }
+        }
+        throw new IllegalStateException("Expected a completions stream, but read " + stream);
+    }
+
+    /** A completion whose Lua step was sent and awaits its reply. */
+    private record Sent(StreamMessage<String, String> message, CompletionRouter.Prepared prepared,
+                        RedisFuture<Long> reply) {
     }
 
     @Override

@@ -6,8 +6,12 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import java.util.concurrent.ExecutionException;
+
+import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.api.sync.RedisCommands;
 
 /**
@@ -40,6 +44,24 @@ public final class LuaScript {
         } catch (RedisNoScriptException e) {
             commands.scriptLoad(source);
             return commands.<Long>evalsha(sha, ScriptOutputType.INTEGER, keyArray, argArray);
+        }
+    }
+
+    /** Sends the script without waiting (pipelined); {@link #settle} turns a NOSCRIPT failure into a retry. */
+    public RedisFuture<Long> send(RedisAsyncCommands<String, String> commands, List<String> keys, List<String> args) {
+        return commands.evalsha(sha, ScriptOutputType.INTEGER, keys.toArray(String[]::new), args.toArray(String[]::new));
+    }
+
+    /** The reply of a sent script; when Redis had lost the script, loads it and runs again synchronously. */
+    public long settle(RedisFuture<Long> sent, RedisCommands<String, String> commands, List<String> keys,
+                       List<String> args) throws InterruptedException {
+        try {
+            return sent.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RedisNoScriptException) {
+                return run(commands, keys, args);
+            }
+            throw new IllegalStateException("Expected script " + name + " to run, but it failed", e.getCause());
         }
     }
 

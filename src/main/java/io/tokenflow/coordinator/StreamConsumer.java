@@ -17,16 +17,20 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * One thread reading streams as a member of a consumer group: read a batch ({@code XREADGROUP … >}), handle each
- * entry, then {@code XACK} and {@code XDEL} the handled ones in one round trip. An entry whose handling throws stays
- * pending and is taken over ({@code XAUTOCLAIM}) by a member of the group once idle for {@code claimIdle}.
+ * One thread reading streams as a member of a consumer group: read a batch ({@code XREADGROUP … >}), handle it,
+ * then {@code XACK} and {@code XDEL} the handled entries. An entry left unhandled stays pending and is taken over
+ * ({@code XAUTOCLAIM}) by a member of the group once idle for {@code claimIdle}.
  */
 public final class StreamConsumer {
 
-    /** Handles one entry of the stream at {@code streamIndex}; returns whether it may be acknowledged. */
+    /**
+     * Handles a batch; the connection is the consumer's own and free while the batch is handled (e.g. to pipeline
+     * commands). Returns the entries that may be acknowledged.
+     */
     @FunctionalInterface
-    public interface Handler {
-        boolean handle(int streamIndex, String entryId, Map<String, String> fields) throws Exception;
+    public interface BatchHandler {
+        List<StreamMessage<String, String>> handle(List<StreamMessage<String, String>> batch,
+                                                   StatefulRedisConnection<String, String> connection);
     }
 
     private static final Log log = LogFactory.getLog(StreamConsumer.class);
@@ -39,14 +43,14 @@ public final class StreamConsumer {
     private final Duration block;
     private final Duration claimIdle;
     private final Duration claimInterval;
-    private final Handler handler;
+    private final BatchHandler handler;
     private volatile boolean running = true;
     private Thread thread;
     private long nextClaim;
 
     public StreamConsumer(StatefulRedisConnection<String, String> connection, List<String> streams, String group,
                           String name, int batchSize, Duration block, Duration claimIdle, Duration claimInterval,
-                          Handler handler) {
+                          BatchHandler handler) {
         this.connection = connection;
         this.streams = List.copyOf(streams);
         this.group = group;
@@ -96,30 +100,32 @@ public final class StreamConsumer {
     }
 
     private void handleBatch(RedisCommands<String, String> redis, List<StreamMessage<String, String>> batch) {
-        Map<String, List<String>> done = new java.util.HashMap<>();
+        List<StreamMessage<String, String>> live = new ArrayList<>(batch.size());
+        List<StreamMessage<String, String>> done = new ArrayList<>(batch.size());
         for (StreamMessage<String, String> message : batch) {
-            if (handleOne(message)) {
-                done.computeIfAbsent(message.getStream(), s -> new ArrayList<>()).add(message.getId());
+            boolean deleted = message.getBody() == null || message.getBody().isEmpty();
+            (deleted ? done : live).add(message);
+        }
+        if (!live.isEmpty()) {
+            try {
+                done.addAll(handler.handle(live, connection));
+            } catch (RuntimeException e) {
+                log.error("Handling a batch of " + live.size() + " entries failed; they stay pending and are retried "
+                        + "after " + claimIdle, e);
             }
         }
-        done.forEach((stream, ids) -> {
+        Map<String, List<String>> byStream = new java.util.HashMap<>();
+        done.forEach(m -> byStream.computeIfAbsent(m.getStream(), s -> new ArrayList<>()).add(m.getId()));
+        byStream.forEach((stream, ids) -> {
             String[] idArray = ids.toArray(String[]::new);
             redis.xack(stream, group, idArray);
             redis.xdel(stream, idArray);
         });
     }
 
-    private boolean handleOne(StreamMessage<String, String> message) {
-        if (message.getBody() == null || message.getBody().isEmpty()) {
-            return true; // claimed after it was deleted: nothing left to do
-        }
-        try {
-            return handler.handle(streams.indexOf(message.getStream()), message.getId(), message.getBody());
-        } catch (Exception e) {
-            log.error("Handling " + message.getStream() + " entry " + message.getId() + " failed; it stays pending "
-                    + "and is retried after " + claimIdle, e);
-            return false;
-        }
+    /** The index of a stream in the list this consumer reads (the shard, for per-shard streams). */
+    public int indexOf(String stream) {
+        return streams.indexOf(stream);
     }
 
     private void claimAbandoned(RedisCommands<String, String> redis) {

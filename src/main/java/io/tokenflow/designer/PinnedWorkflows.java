@@ -25,7 +25,7 @@ public class PinnedWorkflows {
     private final WorkflowTagRepository tags;
     private final WorkflowCompilation compilation;
     private final WorkflowDocuments documents;
-    private final Map<WorkflowVersion.Key, CompilationResult> compiled = new ConcurrentHashMap<>();
+    private final Map<WorkflowVersion.Key, CompiledVersion> compiled = new ConcurrentHashMap<>();
 
     PinnedWorkflows(WorkflowQueries queries, WorkflowTagRepository tags, WorkflowCompilation compilation,
                     WorkflowDocuments documents) {
@@ -37,6 +37,10 @@ public class PinnedWorkflows {
 
     @Transactional(readOnly = true)
     public PinnedWorkflow resolve(String reference, String tag, Integer version) {
+        PinnedWorkflow cached = version == null ? null : cachedById(reference, version);
+        if (cached != null) {
+            return cached;
+        }
         Workflow workflow = queries.workflow(reference);
         int pinned = version != null ? version : tag != null ? tagged(workflow, tag) : workflow.latestVersion();
         return new PinnedWorkflow(workflow.id(), workflow.name(), pinned, tag, compiled(workflow, pinned).ir());
@@ -49,6 +53,18 @@ public class PinnedWorkflows {
         return new PinnedWorkflow(workflowId, workflow.name(), version, null, compiled(workflow, version).ir());
     }
 
+    /** A version pinned by id is immutable: once compiled, starting it needs no database round trip. */
+    private PinnedWorkflow cachedById(String reference, int version) {
+        try {
+            UUID id = UUID.fromString(reference);
+            CompiledVersion compiledVersion = compiled.get(new WorkflowVersion.Key(id, version));
+            return compiledVersion == null ? null
+                    : new PinnedWorkflow(id, compiledVersion.name(), version, null, compiledVersion.result().ir());
+        } catch (IllegalArgumentException notAnId) {
+            return null;
+        }
+    }
+
     private int tagged(Workflow workflow, String tag) {
         return tags.findByWorkflowIdAndTag(workflow.id(), tag).map(WorkflowTag::version)
                 .orElseThrow(() -> new NotFoundException("Expected tag '" + tag + "' on workflow '" + workflow.name()
@@ -57,19 +73,24 @@ public class PinnedWorkflows {
 
     private CompilationResult compiled(Workflow workflow, int version) {
         WorkflowVersion.Key key = new WorkflowVersion.Key(workflow.id(), version);
-        CompilationResult result = compiled.get(key);
+        CompiledVersion cached = compiled.get(key);
+        CompilationResult result = cached == null ? null : cached.result();
         if (result == null) {
             result = compilation.compile(documents.read(queries.version(workflow, version).dsl()));
             if (result.succeeded()) {
                 if (compiled.size() >= CACHE_LIMIT) {
                     compiled.clear();
                 }
-                compiled.put(key, result);
+                compiled.put(key, new CompiledVersion(workflow.name(), result));
             }
         }
         if (!result.succeeded()) {
             throw new InvalidWorkflowException(result.diagnostics());
         }
         return result;
+    }
+
+    /** A compiled version and the name its workflow had when it was compiled. */
+    private record CompiledVersion(String name, CompilationResult result) {
     }
 }

@@ -37,6 +37,11 @@ final class EmbeddedPostgresServer {
                     .setPGStartupWait(Duration.ofSeconds(60))
                     .setServerConfig("max_connections", "200")
                     .setServerConfig("fsync", "on")
+                    .setServerConfig("synchronous_commit", "on")
+                    // the event log writes steadily: fewer checkpoints mean fewer full-page images in the WAL
+                    .setServerConfig("max_wal_size", "4GB")
+                    .setServerConfig("checkpoint_timeout", "15min")
+                    .setServerConfig("shared_buffers", "256MB")
                     .start();
             return new EmbeddedPostgresServer(postgres);
         } catch (IOException e) {

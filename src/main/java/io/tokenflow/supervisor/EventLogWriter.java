@@ -53,17 +53,21 @@ class EventLogWriter {
         nodeExecutions.upsert(NodeExecutionProjection.fold(plan.applied(),
                 nodeExecutions.storedStatuses(NodeExecutionProjection.touched(plan.applied()))));
         runs.recordActivity(plan.applied());
-        plan.applied().forEach(this::end);
+        runs.endAll(endings(plan.applied()));
         return new Outcome(plan.done(), plan.waiting(), plan.ended());
     }
 
-    private void end(UUID run, List<RunEvent> events) {
-        events.stream().filter(RunEnding.class::isInstance).map(RunEnding.class::cast).forEach(ending -> {
-            if (ending.endsAs() != RunStatus.COMPLETED) {
-                nodeExecutions.cancelUnfinished(run, ending.at());
-            }
-            runs.end(run, ending);
-        });
+    /** The runs that end in this batch, with their ending; unfinished nodes of failed or cancelled runs cancelled. */
+    private Map<UUID, RunEnding> endings(Map<UUID, List<RunEvent>> applied) {
+        Map<UUID, RunEnding> endings = new LinkedHashMap<>();
+        applied.forEach((run, events) -> events.stream().filter(RunEnding.class::isInstance).map(RunEnding.class::cast)
+                .forEach(ending -> {
+                    if (ending.endsAs() != RunStatus.COMPLETED) {
+                        nodeExecutions.cancelUnfinished(run, ending.at());
+                    }
+                    endings.put(run, ending);
+                }));
+        return endings;
     }
 
     private static Map<UUID, RunStarted> started(List<EventsEntry> entries) {

@@ -8,6 +8,7 @@ import java.sql.Types;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -37,11 +38,13 @@ class RunRows {
     private static final int[] INSERT_TYPES = {Types.OTHER, Types.OTHER, Types.INTEGER, Types.VARCHAR, Types.INTEGER,
             Types.INTEGER, Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.TIMESTAMP_WITH_TIMEZONE,
             Types.TIMESTAMP_WITH_TIMEZONE, Types.TIMESTAMP_WITH_TIMEZONE};
-    private static final String OUTPUTS = "update runs set outputs = (select coalesce(jsonb_object_agg(t.node_id, "
-            + "t.output), '{}'::jsonb) from (select distinct on (n.node_id) n.node_id, n.output from node_executions n "
-            + "where n.run_id = :run and n.status = 'COMPLETED' and not exists (select 1 from event_log e "
-            + "where e.run_id = n.run_id and e.event_type = 'token.emitted' and e.data ->> 'from' = n.node_id) "
-            + "order by n.node_id, n.iteration desc) t) where id = :run";
+    /** The outputs of terminal nodes (completed, never emitting a token in the run), for many runs at once. */
+    private static final String OUTPUTS = "update runs set outputs = o.outputs from (select t.run_id, "
+            + "coalesce(jsonb_object_agg(t.node_id, t.output), '{}'::jsonb) as outputs from (select distinct on "
+            + "(n.run_id, n.node_id) n.run_id, n.node_id, n.output from node_executions n where n.run_id in (:runs) "
+            + "and n.status = 'COMPLETED' and not exists (select 1 from event_log e where e.run_id = n.run_id and "
+            + "e.event_type = 'token.emitted' and e.data ->> 'from' = n.node_id) "
+            + "order by n.run_id, n.node_id, n.iteration desc) t group by t.run_id) o where runs.id = o.run_id";
 
     private final JdbcTemplate jdbc;
     private final JdbcClient client;
@@ -91,21 +94,32 @@ class RunRows {
     }
 
     /**
-     * Ends a run as its ending event says; a move the run status table forbids is logged and not applied. Every
-     * ending leaves the counter at 0 (a completion reaches it; a failure or cancel reconciles to it, dropping tokens).
+     * Ends runs as their ending events say, in one statement per kind of ending; a move the run status table forbids
+     * is logged and not applied. Every ending leaves the counter at 0 (a completion reaches it; a failure or cancel
+     * reconciles to it, dropping tokens). Completed runs get the outputs of their terminal nodes.
      */
-    void end(UUID run, RunEnding ending) {
-        int updated = client.sql("update runs set status = :status, ended_at = :at, error = :error, "
-                        + "final_counter = :counter where id = :run and status in ("
-                        + statuses(RunStatusTransitions.sourcesOf(ending.endsAs())) + ")")
-                .param("status", ending.endsAs().name()).param("at", time(ending.at()))
-                .param("error", ending.error()).param("counter", 0).param("run", run)
-                .update();
-        if (updated == 0) {
-            log.warn("Expected run " + run + " to be allowed to move to " + ending.endsAs() + " (event "
-                    + ending.seq() + "), but its status forbids it; the status is kept");
-        } else if (ending.endsAs() == RunStatus.COMPLETED) {
-            client.sql(OUTPUTS).param("run", run).update();
+    void endAll(Map<UUID, RunEnding> endings) {
+        Map<RunStatus, List<Map.Entry<UUID, RunEnding>>> byStatus = new java.util.EnumMap<>(RunStatus.class);
+        endings.entrySet().forEach(e -> byStatus.computeIfAbsent(e.getValue().endsAs(), s -> new ArrayList<>()).add(e));
+        List<UUID> completed = new ArrayList<>();
+        byStatus.forEach((status, ofStatus) -> {
+            int[] updated = jdbc.batchUpdate("update runs set status = ?, ended_at = ?, error = ?, final_counter = 0 "
+                            + "where id = ? and status in (" + statuses(RunStatusTransitions.sourcesOf(status)) + ")",
+                    ofStatus.stream().map(e -> new Object[] {status.name(), time(e.getValue().at()), e.getValue().error(),
+                            e.getKey()}).toList(),
+                    new int[] {Types.VARCHAR, Types.TIMESTAMP_WITH_TIMEZONE, Types.VARCHAR, Types.OTHER});
+            for (int i = 0; i < updated.length; i++) {
+                Map.Entry<UUID, RunEnding> ending = ofStatus.get(i);
+                if (updated[i] == 0) {
+                    log.warn("Expected run " + ending.getKey() + " to be allowed to move to " + status + " (event "
+                            + ending.getValue().seq() + "), but its status forbids it; the status is kept");
+                } else if (status == RunStatus.COMPLETED) {
+                    completed.add(ending.getKey());
+                }
+            }
+        });
+        if (!completed.isEmpty()) {
+            client.sql(OUTPUTS).param("runs", completed).update();
         }
     }
 }

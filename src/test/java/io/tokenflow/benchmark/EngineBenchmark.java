@@ -52,8 +52,8 @@ public final class EngineBenchmark {
                         .registerBean("benchProbe", WorkflowFunction.class, () -> probe))
                 .properties(properties).run(args)) {
             CreateWorkflow creating = app.getBean(CreateWorkflow.class);
-            String chain = creating.create(Workflows.chain(10), "benchmark").name();
-            String diamond = creating.create(Workflows.fanOutFanIn(), "benchmark").name();
+            String chain = creating.create(Workflows.chain(10), "benchmark").id().toString();
+            String diamond = creating.create(Workflows.fanOutFanIn(), "benchmark").id().toString();
             EngineBenchmark bench = new EngineBenchmark(app, probe);
             System.out.printf("Tokenflow engine benchmark: %d cores, %s, %d runs per load, %d runs in flight%n",
                     Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), runs, window);
@@ -108,7 +108,7 @@ public final class EngineBenchmark {
     }
 
     private UUID start(String workflow) {
-        return starting.start(new StartRunCommand(workflow, null, null, null, null), "benchmark").id();
+        return starting.start(new StartRunCommand(workflow, null, 1, null, null), "benchmark").id();
     }
 
     /** Waits until the supervisor has drained the events stream; the time it took, in nanoseconds. */
