@@ -106,19 +106,20 @@ class CompletionRouter {
         long now = clock.millis();
         String contextValue = completion.succeeded()
                 ? payloads.contextValue(completion.outputText(), completion.outputRef()) : "";
+        List<Emission> emissions = completion.succeeded() ? Router.route(plan.workflow().ir(), node.id(), 0) : List.of();
         step.args(plan.runId().toString(), Long.toString(now), completion.token(), completion.node(), plan.revision(),
                 completion.succeeded() ? "completed" : "failed", completion.node(), contextValue,
-                nodeEventData(completion, contextValue));
+                nodeEventData(completion, contextValue, emissions.isEmpty()));
         if (!completion.succeeded()) {
             step.args("0");
         } else {
-            addEmissions(step, plan, node, completion, now);
+            addEmissions(step, plan, node, emissions, completion, now);
         }
         return step;
     }
 
-    private void addEmissions(StepArguments step, RunPlan plan, IrNode node, Signal.Completion completion, long now) {
-        List<Emission> emissions = Router.route(plan.workflow().ir(), node.id(), 0);
+    private void addEmissions(StepArguments step, RunPlan plan, IrNode node, List<Emission> emissions,
+                              Signal.Completion completion, long now) {
         step.args(Integer.toString(emissions.size()));
         NodeOutputs outputs = new NodeOutputs(plan, completion, referencedBy(plan, emissions, node.id()));
         for (Emission emission : emissions) {
@@ -161,10 +162,10 @@ class CompletionRouter {
         return values;
     }
 
-    private String nodeEventData(Signal.Completion completion, String contextValue) {
+    private String nodeEventData(Signal.Completion completion, String contextValue, boolean terminal) {
         String common = "\"iteration\":0,\"worker\":" + payloads.quote(completion.worker()) + ",\"started_at\":"
                 + (completion.startedAt() == null ? "null" : completion.startedAt().toString());
-        return completion.succeeded() ? "{" + common + ",\"output\":" + contextValue + "}"
+        return completion.succeeded() ? "{" + common + ",\"terminal\":" + terminal + ",\"output\":" + contextValue + "}"
                 : "{" + common + ",\"error\":" + completion.errorJson() + "}";
     }
 

@@ -2,13 +2,16 @@ package io.tokenflow.runs;
 
 import java.net.URI;
 import java.security.Principal;
+import java.util.List;
 import java.util.UUID;
 
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.tokenflow.coordinator.RunTerminator;
@@ -18,18 +21,61 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Starting and cancelling runs. */
+/** Runs: start, cancel, list with filters, one run's state, its event log (paged) and its replay. */
 @RestController
 class RunsApi {
 
+    private static final java.util.Set<String> STATUSES = java.util.Set.of("PENDING", "RUNNING", "COMPLETED", "FAILED",
+            "CANCELLED");
+
     private final StartRun starting;
     private final RunTerminator terminator;
+    private final RunQueries queries;
+    private final RunHistory history;
     private final JsonMapper json;
 
-    RunsApi(StartRun starting, RunTerminator terminator, JsonMapper json) {
+    RunsApi(StartRun starting, RunTerminator terminator, RunQueries queries, RunHistory history, JsonMapper json) {
         this.starting = starting;
         this.terminator = terminator;
+        this.queries = queries;
+        this.history = history;
         this.json = json;
+    }
+
+    @GetMapping("/api/v1/runs")
+    List<RunViews.Summary> list(@RequestParam(required = false) String status,
+                                @RequestParam(required = false) String workflow,
+                                @RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "50") int size) {
+        if (status != null && !STATUSES.contains(status)) {
+            throw new BadRequestException("Expected status to be one of " + STATUSES + ", but found '" + status + "'",
+                    "query:status");
+        }
+        if (page < 0 || size < 1 || size > 500) {
+            throw new BadRequestException("Expected page >= 0 and size between 1 and 500", "query:size");
+        }
+        return queries.list(status, workflow, page, size);
+    }
+
+    @GetMapping("/api/v1/runs/{id}")
+    RunViews.Detail get(@PathVariable UUID id) {
+        return queries.get(id);
+    }
+
+    @GetMapping("/api/v1/runs/{id}/events")
+    RunViews.EventPage events(@PathVariable UUID id, @RequestParam(defaultValue = "0") long afterSeq,
+                              @RequestParam(defaultValue = "200") int limit) {
+        if (afterSeq < 0 || limit < 1 || limit > 1000) {
+            throw new BadRequestException("Expected afterSeq >= 0 and limit between 1 and 1000", "query:limit");
+        }
+        return history.events(id, afterSeq, limit);
+    }
+
+    @GetMapping("/api/v1/runs/{id}/replay")
+    RunViews.Replay replay(@PathVariable UUID id, @RequestParam(required = false) Long upToSeq) {
+        if (upToSeq != null && upToSeq < 0) {
+            throw new BadRequestException("Expected upToSeq >= 0, but found " + upToSeq, "query:upToSeq");
+        }
+        return history.replay(id, upToSeq);
     }
 
     @PostMapping(path = "/api/v1/runs", consumes = MediaType.APPLICATION_JSON_VALUE)

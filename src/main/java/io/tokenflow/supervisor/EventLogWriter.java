@@ -53,6 +53,7 @@ class EventLogWriter {
         nodeExecutions.upsert(NodeExecutionProjection.fold(plan.applied(),
                 nodeExecutions.storedStatuses(NodeExecutionProjection.touched(plan.applied()))));
         runs.recordActivity(plan.applied());
+        runs.addOutputs(plan.applied());
         runs.endAll(endings(plan.applied()));
         return new Outcome(plan.done(), plan.waiting(), plan.ended());
     }

@@ -19,6 +19,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
+import tools.jackson.databind.JsonNode;
+import io.tokenflow.engine.replay.NodeCompleted;
 import io.tokenflow.engine.replay.RunEnding;
 import io.tokenflow.engine.replay.RunEvent;
 import io.tokenflow.engine.replay.RunStarted;
@@ -38,13 +40,8 @@ class RunRows {
     private static final int[] INSERT_TYPES = {Types.OTHER, Types.OTHER, Types.INTEGER, Types.VARCHAR, Types.INTEGER,
             Types.INTEGER, Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.TIMESTAMP_WITH_TIMEZONE,
             Types.TIMESTAMP_WITH_TIMEZONE, Types.TIMESTAMP_WITH_TIMEZONE};
-    /** The outputs of terminal nodes (completed, never emitting a token in the run), for many runs at once. */
-    private static final String OUTPUTS = "update runs set outputs = o.outputs from (select t.run_id, "
-            + "coalesce(jsonb_object_agg(t.node_id, t.output), '{}'::jsonb) as outputs from (select distinct on "
-            + "(n.run_id, n.node_id) n.run_id, n.node_id, n.output from node_executions n where n.run_id in (:runs) "
-            + "and n.status = 'COMPLETED' and not exists (select 1 from event_log e where e.run_id = n.run_id and "
-            + "e.event_type = 'token.emitted' and e.data ->> 'from' = n.node_id) "
-            + "order by n.run_id, n.node_id, n.iteration desc) t group by t.run_id) o where runs.id = o.run_id";
+    private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder()
+            .build();
 
     private final JdbcTemplate jdbc;
     private final JdbcClient client;
@@ -94,16 +91,36 @@ class RunRows {
     }
 
     /**
+     * Adds the outputs of terminal completions (nodes that emitted nothing) to their runs' {@code outputs}, one
+     * statement per batch; each completion is applied once, as the event log is.
+     */
+    void addOutputs(Map<UUID, List<RunEvent>> applied) {
+        List<Object[]> rows = new ArrayList<>();
+        applied.forEach((run, events) -> {
+            Map<String, JsonNode> outputs = new java.util.LinkedHashMap<>();
+            events.stream().filter(NodeCompleted.class::isInstance).map(NodeCompleted.class::cast)
+                    .filter(NodeCompleted::terminal).forEach(done -> outputs.put(done.node(), done.output()));
+            if (!outputs.isEmpty()) {
+                rows.add(new Object[] {json(JSON.valueToTree(outputs)), run});
+            }
+        });
+        if (!rows.isEmpty()) {
+            jdbc.batchUpdate("update runs set outputs = coalesce(outputs, '{}'::jsonb) || cast(? as jsonb) where id = ?",
+                    rows, new int[] {Types.VARCHAR, Types.OTHER});
+        }
+    }
+
+    /**
      * Ends runs as their ending events say, in one statement per kind of ending; a move the run status table forbids
      * is logged and not applied. Every ending leaves the counter at 0 (a completion reaches it; a failure or cancel
-     * reconciles to it, dropping tokens). Completed runs get the outputs of their terminal nodes.
+     * reconciles to it, dropping tokens).
      */
     void endAll(Map<UUID, RunEnding> endings) {
         Map<RunStatus, List<Map.Entry<UUID, RunEnding>>> byStatus = new java.util.EnumMap<>(RunStatus.class);
         endings.entrySet().forEach(e -> byStatus.computeIfAbsent(e.getValue().endsAs(), s -> new ArrayList<>()).add(e));
-        List<UUID> completed = new ArrayList<>();
         byStatus.forEach((status, ofStatus) -> {
-            int[] updated = jdbc.batchUpdate("update runs set status = ?, ended_at = ?, error = ?, final_counter = 0 "
+            int[] updated = jdbc.batchUpdate("update runs set status = ?, ended_at = ?, error = ?, final_counter = 0, "
+                            + "outputs = coalesce(outputs, '{}'::jsonb) "
                             + "where id = ? and status in (" + statuses(RunStatusTransitions.sourcesOf(status)) + ")",
                     ofStatus.stream().map(e -> new Object[] {status.name(), time(e.getValue().at()), e.getValue().error(),
                             e.getKey()}).toList(),
@@ -113,13 +130,8 @@ class RunRows {
                 if (updated[i] == 0) {
                     log.warn("Expected run " + ending.getKey() + " to be allowed to move to " + status + " (event "
                             + ending.getValue().seq() + "), but its status forbids it; the status is kept");
-                } else if (status == RunStatus.COMPLETED) {
-                    completed.add(ending.getKey());
                 }
             }
         });
-        if (!completed.isEmpty()) {
-            client.sql(OUTPUTS).param("runs", completed).update();
-        }
     }
 }

@@ -13,6 +13,7 @@ import io.lettuce.core.XGroupCreateArgs;
 import io.lettuce.core.XReadArgs;
 import io.lettuce.core.api.sync.RedisCommands;
 
+import io.tokenflow.coordinator.LuaScript;
 import io.tokenflow.coordinator.RedisKeys;
 
 /**
@@ -27,6 +28,7 @@ final class ShardEvents {
     private final String stream;
     private final Consumer<String> consumer;
     private final SupervisorSettings settings;
+    private final LuaScript forgetRuns;
 
     ShardEvents(RedisCommands<String, String> redis, RedisKeys keys, int shard, String consumerName,
                 SupervisorSettings settings) {
@@ -36,6 +38,7 @@ final class ShardEvents {
         this.stream = keys.eventsStream(shard);
         this.consumer = Consumer.from(RedisKeys.SUPERVISORS_GROUP, consumerName);
         this.settings = settings;
+        this.forgetRuns = LuaScript.load("forget-runs", redis);
     }
 
     int shard() {
@@ -81,18 +84,18 @@ final class ShardEvents {
 
     /** Lets the Redis state of persisted, finished runs go (after the retention) and drops them from the active set. */
     void forget(Collection<UUID> runs) {
-        Duration retention = settings.finishedRunRetention();
+        if (runs.isEmpty()) {
+            return;
+        }
+        List<String> runKeys = new java.util.ArrayList<>();
+        runKeys.add(keys.activeRuns(shard));
+        List<String> args = new java.util.ArrayList<>();
+        args.add(Long.toString(settings.finishedRunRetention().toMillis()));
         for (UUID run : runs) {
-            List<String> runKeys = keys.run(run, shard).all();
-            if (retention.isZero()) {
-                redis.del(runKeys.toArray(String[]::new));
-            } else {
-                runKeys.forEach(key -> redis.pexpire(key, retention.toMillis()));
-            }
+            runKeys.addAll(keys.run(run, shard).all());
+            args.add(run.toString());
         }
-        if (!runs.isEmpty()) {
-            redis.zrem(keys.activeRuns(shard), runs.stream().map(UUID::toString).toArray(String[]::new));
-        }
+        forgetRuns.run(redis, runKeys, args);
     }
 
     private static <T> List<T> orEmpty(List<T> list) {

@@ -44,13 +44,14 @@ public final class EngineBenchmark {
         int runs = Integer.getInteger("bench.runs", 20_000);
         int window = Integer.getInteger("bench.window", 400);
         Probe probe = new Probe();
-        Map<String, Object> properties = new HashMap<>(Map.of("server.port", "0", "tokenflow.embedded.ephemeral", "true",
-                "logging.level.root", "WARN", "spring.main.banner-mode", "off",
-                "tokenflow.supervisor.inactivity-timeout", "30m", "tokenflow.workers.concurrency.function", "4"));
+        List<String> settings = new ArrayList<>(List.of("--server.port=0", "--tokenflow.embedded.ephemeral=true",
+                "--logging.level.root=WARN", "--spring.main.banner-mode=off",
+                "--tokenflow.supervisor.inactivity-timeout=30m"));
+        settings.addAll(List.of(args));
         try (ConfigurableApplicationContext app = new SpringApplicationBuilder(TokenflowApplication.class)
                 .initializers(context -> ((GenericApplicationContext) context)
                         .registerBean("benchProbe", WorkflowFunction.class, () -> probe))
-                .properties(properties).run(args)) {
+                .run(settings.toArray(String[]::new))) {
             CreateWorkflow creating = app.getBean(CreateWorkflow.class);
             String chain = creating.create(Workflows.chain(10), "benchmark").id().toString();
             String diamond = creating.create(Workflows.fanOutFanIn(), "benchmark").id().toString();

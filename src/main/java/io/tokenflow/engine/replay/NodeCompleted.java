@@ -15,12 +15,12 @@ import tools.jackson.databind.JsonNode;
  * @param output    the output, or {@code {"$ref": "cas://sha256:…"}} when large
  * @param startedAt when the worker says it began, or {@code null}; used when no {@link NodeStarted} was reported
  */
-public record NodeCompleted(EventHeader header, int iteration, JsonNode output, String worker, Instant startedAt)
-        implements NodeExecutionEvent {
+public record NodeCompleted(EventHeader header, int iteration, JsonNode output, String worker, Instant startedAt,
+                            boolean terminal) implements NodeExecutionEvent {
 
     static NodeCompleted read(EventHeader header, EventJson data) {
         return new NodeCompleted(header.requireNodeAndToken("node.completed"), data.iteration(), data.json("output"),
-                data.text("worker"), data.instant("started_at"));
+                data.text("worker"), data.instant("started_at"), data.has("terminal") && data.flag("terminal"));
     }
 
     @Override

@@ -124,7 +124,22 @@ public final class EventScript {
     }
 
     /** One JSON array per atomic step, as the events stream carries them. */
+    /**
+     * The entries, with each {@code node.completed} marked {@code terminal} as the coordinator marks it: when the
+     * completion emitted no token (no {@code token.emitted} comes from that node).
+     */
     public List<ArrayNode> entries() {
+        java.util.Set<String> emitting = new java.util.HashSet<>();
+        entries.forEach(entry -> entry.forEach(event -> {
+            if ("token.emitted".equals(event.path("type").asString()) && event.path("data").path("from").isString()) {
+                emitting.add(event.path("data").path("from").asString());
+            }
+        }));
+        entries.forEach(entry -> entry.forEach(event -> {
+            if ("node.completed".equals(event.path("type").asString())) {
+                ((ObjectNode) event.get("data")).put("terminal", !emitting.contains(event.path("node").asString()));
+            }
+        }));
         return entries.stream().filter(entry -> !entry.isEmpty()).toList();
     }
 

@@ -1,0 +1,121 @@
+package io.tokenflow.runs;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+
+import io.tokenflow.coordinator.RedisConnections;
+import io.tokenflow.coordinator.RedisKeys;
+import io.tokenflow.web.NotFoundException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads runs: the durable summary and node executions from PostgreSQL, and, while a run runs, its live counter from
+ * Redis (a run just started may not be in PostgreSQL yet: then Redis alone answers).
+ */
+@Service
+public class RunQueries {
+
+    private static final String SUMMARY = "select r.id, r.workflow_id, w.name, r.workflow_version, r.status, "
+            + "r.created_at, r.ended_at from runs r join workflows w on w.id = r.workflow_id ";
+
+    private final JdbcClient jdbc;
+    private final RedisConnections redis;
+    private final RedisKeys keys;
+    private final JsonMapper json;
+
+    RunQueries(JdbcClient jdbc, RedisConnections redis, RedisKeys keys, JsonMapper json) {
+        this.jdbc = jdbc;
+        this.redis = redis;
+        this.keys = keys;
+        this.json = json;
+    }
+
+    public List<RunViews.Summary> list(String status, String workflow, int page, int size) {
+        return jdbc.sql(SUMMARY + "where (cast(:status as text) is null or r.status = :status) and "
+                        + "(cast(:workflow as text) is null or w.name = :workflow or cast(w.id as text) = :workflow) "
+                        + "order by r.created_at desc, r.id limit :size offset :offset")
+                .param("status", status).param("workflow", workflow).param("size", size).param("offset", page * size)
+                .query((rs, i) -> summary(rs)).list();
+    }
+
+    public RunViews.Detail get(UUID id) {
+        Optional<RunViews.Detail> stored = jdbc.sql("select r.*, w.name from runs r join workflows w on "
+                        + "w.id = r.workflow_id where r.id = :id").param("id", id)
+                .query((rs, i) -> detail(rs, nodes(id))).optional();
+        return stored.or(() -> fromRedis(id)).orElseThrow(() -> new NotFoundException(
+                "Expected a run with id " + id + ", but there is none"));
+    }
+
+    public List<RunViews.Node> nodes(UUID id) {
+        return jdbc.sql("select * from node_executions where run_id = :id order by coalesce(ready_at, updated_at), "
+                + "node_id, iteration").param("id", id).query((rs, i) -> new RunViews.Node(rs.getString("node_id"),
+                rs.getInt("iteration"), rs.getString("status"), rs.getString("token_id"), rs.getString("worker"),
+                tree(rs.getString("output")), errorOf(rs.getString("error")), instant(rs, "ready_at"),
+                instant(rs, "started_at"), instant(rs, "ended_at"))).list();
+    }
+
+    boolean exists(UUID id) {
+        return jdbc.sql("select count(*) from runs where id = :id").param("id", id).query(Long.class).single() > 0
+                || redis.commands().exists(keys.run(id).meta()) > 0;
+    }
+
+    private RunViews.Detail detail(ResultSet rs, List<RunViews.Node> nodes) throws SQLException {
+        String status = rs.getString("status");
+        UUID id = rs.getObject("id", UUID.class);
+        boolean live = "RUNNING".equals(status) || "PENDING".equals(status);
+        Long counter = live ? liveCounter(id) : (Long) rs.getObject("final_counter", Long.class);
+        return new RunViews.Detail(id, rs.getObject("workflow_id", UUID.class), rs.getString("name"),
+                rs.getInt("workflow_version"), status, counter, live, instant(rs, "created_at"), instant(rs, "ended_at"),
+                rs.getString("error"), tree(rs.getString("inputs")), tree(rs.getString("outputs")), nodes);
+    }
+
+    private Optional<RunViews.Detail> fromRedis(UUID id) {
+        var meta = redis.commands().hgetall(keys.run(id).meta());
+        if (meta.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new RunViews.Detail(id, UUID.fromString(meta.get("workflow")), null,
+                Integer.valueOf(meta.get("version")), meta.get("status"), liveCounter(id), "RUNNING".equals(meta.get("status")),
+                Instant.ofEpochMilli(Long.parseLong(meta.get("created"))), null, null, tree(meta.get("input")), null,
+                List.of()));
+    }
+
+    private Long liveCounter(UUID id) {
+        String value = redis.commands().get(keys.run(id).counter());
+        return value == null ? null : Long.valueOf(value);
+    }
+
+    private RunViews.Summary summary(ResultSet rs) throws SQLException {
+        Instant created = instant(rs, "created_at");
+        Instant ended = instant(rs, "ended_at");
+        return new RunViews.Summary(rs.getObject("id", UUID.class), rs.getObject("workflow_id", UUID.class),
+                rs.getString("name"), rs.getInt("workflow_version"), rs.getString("status"), created, ended,
+                ended == null ? null : ended.toEpochMilli() - created.toEpochMilli());
+    }
+
+    private JsonNode errorOf(String text) {
+        if (text == null) {
+            return null;
+        }
+        JsonNode parsed = text.startsWith("{") ? tree(text) : null;
+        return parsed != null ? parsed : json.getNodeFactory().stringNode(text);
+    }
+
+    JsonNode tree(String text) {
+        return text == null ? null : json.readTree(text);
+    }
+
+    static Instant instant(ResultSet rs, String column) throws SQLException {
+        Timestamp value = rs.getTimestamp(column);
+        return value == null ? null : value.toInstant();
+    }
+}

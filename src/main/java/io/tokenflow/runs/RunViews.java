@@ -1,0 +1,60 @@
+package io.tokenflow.runs;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import tools.jackson.databind.JsonNode;
+
+/** What the runs API answers. */
+public final class RunViews {
+
+    private RunViews() {
+    }
+
+    /** A run in a list. */
+    public record Summary(UUID id, UUID workflowId, String workflowName, int workflowVersion, String status,
+                          Instant createdAt, Instant endedAt, Long durationMs) {
+    }
+
+    /**
+     * A run with each node's status and output.
+     *
+     * @param counter tokens in flight: live from Redis while the run runs, else its final value
+     * @param live    whether the state is still changing
+     */
+    public record Detail(UUID id, UUID workflowId, String workflowName, Integer workflowVersion, String status,
+                         Long counter, boolean live, Instant createdAt, Instant endedAt, String error, JsonNode inputs,
+                         JsonNode outputs, List<Node> nodes) {
+        public Detail {
+            nodes = List.copyOf(nodes);
+        }
+    }
+
+    /** One node execution (seed 002's status vocabulary). */
+    public record Node(String node, int iteration, String status, String token, String worker, JsonNode output,
+                       JsonNode error, Instant readyAt, Instant startedAt, Instant endedAt) {
+    }
+
+    /** One event of the run's log. */
+    public record Event(long seq, String type, String node, String token, Instant at, JsonNode data) {
+    }
+
+    /** A page of events after {@code afterSeq}; {@code nextAfterSeq} continues, null at the end. */
+    public record EventPage(List<Event> events, Long nextAfterSeq) {
+        public EventPage {
+            events = List.copyOf(events);
+        }
+    }
+
+    /** A run's state rebuilt from its event log alone, up to {@code upToSeq}. */
+    public record Replay(UUID id, long upToSeq, String status, long counter, Map<String, String> inFlight,
+                         List<Node> nodes, Map<String, Map<String, String>> pendingJoins, List<Step> path,
+                         Map<String, JsonNode> outputs, String error) {
+    }
+
+    /** A token's journey: from → to. */
+    public record Step(long seq, String from, String to, String token) {
+    }
+}
