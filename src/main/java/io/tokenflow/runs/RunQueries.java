@@ -72,7 +72,8 @@ public class RunQueries {
         String status = rs.getString("status");
         UUID id = rs.getObject("id", UUID.class);
         boolean live = "RUNNING".equals(status) || "PENDING".equals(status);
-        Long counter = live ? liveCounter(id) : (Long) rs.getObject("final_counter", Long.class);
+        Integer finalCounter = rs.getObject("final_counter", Integer.class);
+        Long counter = live ? liveCounter(id) : finalCounter == null ? null : finalCounter.longValue();
         return new RunViews.Detail(id, rs.getObject("workflow_id", UUID.class), rs.getString("name"),
                 rs.getInt("workflow_version"), status, counter, live, instant(rs, "created_at"), instant(rs, "ended_at"),
                 rs.getString("error"), tree(rs.getString("inputs")), tree(rs.getString("outputs")), nodes);

@@ -15,8 +15,6 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
@@ -28,6 +26,7 @@ import org.springframework.test.web.servlet.ResultActions;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
 import io.tokenflow.IntegrationTest;
+import io.tokenflow.TestWorkflows;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -274,18 +273,14 @@ class WorkflowsApiIntegrationTests {
     }
 
     static String unique(String prefix) {
-        return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+        return TestWorkflows.unique(prefix);
     }
 
-    static String fixture(String name, String workflowName) throws IOException {
-        ObjectNode workflow = (ObjectNode) JSON.readTree(read(name));
-        workflow.put("name", workflowName);
-        return workflow.toString();
+    static String fixture(String name, String workflowName) {
+        return TestWorkflows.fixture(name, workflowName);
     }
 
-    static String read(String name) throws IOException {
-        try (var in = WorkflowsApiIntegrationTests.class.getResourceAsStream("/workflows/" + name + ".json")) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
+    static String read(String name) {
+        return TestWorkflows.read(name);
     }
 }

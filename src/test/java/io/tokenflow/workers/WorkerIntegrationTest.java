@@ -27,7 +27,9 @@ import tools.jackson.databind.node.JsonNodeFactory;
 @Documented
 @Inherited
 @IntegrationTest
-@TestPropertySource(properties = {"tokenflow.workers.claim-idle=500ms", "tokenflow.workers.claim-interval=200ms"})
+// The workers alone: no coordinator or supervisor consumes (and deletes) the completions these tests read.
+@TestPropertySource(properties = {"tokenflow.workers.claim-idle=500ms", "tokenflow.workers.claim-interval=200ms",
+        "tokenflow.coordinator.enabled=false", "tokenflow.supervisor.enabled=false"})
 @Import(WorkerIntegrationTest.Functions.class)
 public @interface WorkerIntegrationTest {
 

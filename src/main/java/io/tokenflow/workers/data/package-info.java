@@ -1,0 +1,2 @@
+/** The data workers {@code transform}, {@code filter} and {@code aggregate}: CEL over a node's input. */
+package io.tokenflow.workers.data;

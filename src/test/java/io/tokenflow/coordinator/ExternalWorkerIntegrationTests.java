@@ -1,0 +1,86 @@
+package io.tokenflow.coordinator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import io.lettuce.core.Consumer;
+import io.lettuce.core.RedisBusyException;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.StreamMessage;
+import io.lettuce.core.XGroupCreateArgs;
+import io.lettuce.core.XReadArgs;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.core.env.Environment;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.security.test.context.support.WithMockUser;
+
+import io.tokenflow.IntegrationTest;
+import io.tokenflow.designer.CreateWorkflow;
+import io.tokenflow.runs.StartRun;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * An external worker for a custom node type, written with raw Redis commands only (its own client, none of
+ * Tokenflow's worker code), exactly as docs/worker-protocol.md describes.
+ */
+@IntegrationTest
+class ExternalWorkerIntegrationTests {
+
+    @Autowired CreateWorkflow creating;
+    @Autowired StartRun starting;
+    @Autowired JdbcClient jdbc;
+    @Autowired Environment environment;
+
+    @Test
+    @WithMockUser(roles = "ADMIN")
+    void runsACustomNodeTypeOnAWorkerThatOnlySpeaksRedis() throws Exception {
+        String type = "geocode_" + UUID.randomUUID().toString().substring(0, 6);
+        jdbc.sql("insert into node_types (name, display_name, kind, config_schema, created_by, created_at, updated_at) "
+                        + "values (:name, 'Geocode', 'task', cast(:schema as jsonb), 'test', now(), now())")
+                .param("name", type).param("schema", "{\"type\": \"object\", \"required\": [\"provider\"]}").update();
+        EngineHarness engine = new EngineHarness(creating, starting, jdbc);
+        String workflow = creating.create(JsonMapper.builder().build().readTree("""
+                {"name": "%s-flow", "nodes": [
+                  {"id": "where", "type": "%s", "config": {"provider": "osm"}, "input": {"city": "${workflow.input.city}"}},
+                  {"id": "after", "type": "function", "config": {"function": "echo"}}],
+                 "edges": [{"from": "where", "to": "after"}]}""".formatted(type, type)), "test").name();
+        UUID run = engine.start(workflow, "{\"city\": \"Oslo\"}");
+
+        RedisClient client = RedisClient.create("redis://" + environment.getProperty("spring.data.redis.host") + ":"
+                + environment.getProperty("spring.data.redis.port") + "/"
+                + environment.getProperty("spring.data.redis.database", "0"));
+        try (StatefulRedisConnection<String, String> connection = client.connect()) {
+            RedisCommands<String, String> redis = connection.sync();
+            String stream = "wf.tasks." + type + ":{0}";
+            String group = "wf.workers." + type;
+            try {
+                redis.xgroupCreate(XReadArgs.StreamOffset.from(stream, "0"), group, XGroupCreateArgs.Builder.mkstream(true));
+            } catch (RedisBusyException exists) {
+                // the group may exist already
+            }
+            List<StreamMessage<String, String>> tokens = redis.xreadgroup(Consumer.from(group, "py-worker-1"),
+                    XReadArgs.Builder.count(1).block(Duration.ofSeconds(10)), XReadArgs.StreamOffset.lastConsumed(stream));
+            assertThat(tokens).hasSize(1);
+            Map<String, String> token = tokens.get(0).getBody();
+            assertThat(token).containsEntry("node", "where").containsEntry("type", type)
+                    .containsEntry("input", "{\"city\":\"Oslo\"}").containsEntry("config", "{\"provider\":\"osm\"}");
+            redis.xadd("wf.completions:{0}", Map.of("token", token.get("token"), "run", token.get("run"),
+                    "node", token.get("node"), "status", "completed", "output", "{\"lat\":59.9,\"lon\":10.7}",
+                    "worker", "py-worker-1"));
+            redis.xack(stream, group, tokens.get(0).getId());
+        } finally {
+            client.shutdown();
+        }
+        engine.awaitStatus(run, "COMPLETED");
+        assertThat(engine.output(run, "after")).isEqualTo(JsonMapper.builder().build().readTree("{\"lat\":59.9,\"lon\":10.7}"));
+        await().atMost(Duration.ofSeconds(5)).until(() -> engine.nodeStatuses(run).get("where").equals("COMPLETED"));
+    }
+}
