@@ -13,39 +13,56 @@ import org.springframework.stereotype.Component;
 /**
  * Lettuce connections for the hot path, from the client Spring Boot configured (same host, port, database, auth):
  * one shared, thread-safe connection for ordinary commands, and dedicated ones for blocking stream reads (a blocked
- * {@code XREADGROUP} would stall every other command on a shared connection).
+ * {@code XREADGROUP} would stall every other command on a shared connection). The connection factory is a lifecycle
+ * bean that replaces its client when stopped and started again, so connections always come from its current client.
  */
 @Component
 public class RedisConnections implements DisposableBean {
 
-    private final RedisClient client;
-    private final StatefulRedisConnection<String, String> shared;
+    private final LettuceConnectionFactory factory;
     private final List<StatefulRedisConnection<String, String>> dedicated = new ArrayList<>();
+    private RedisClient client;
+    private StatefulRedisConnection<String, String> shared;
 
     public RedisConnections(LettuceConnectionFactory factory) {
-        if (!(factory.getRequiredNativeClient() instanceof RedisClient standalone)) {
-            throw new IllegalStateException("Expected a standalone Redis client; Redis Cluster support comes with "
-                    + "scale-out, but found " + factory.getRequiredNativeClient().getClass().getSimpleName());
-        }
-        this.client = standalone;
-        this.shared = client.connect();
+        this.factory = factory;
     }
 
     /** Commands on the shared connection; safe to use from any thread. */
     public RedisCommands<String, String> commands() {
-        return shared.sync();
+        return shared().sync();
     }
 
     /** A connection of its own for one consumer thread; closed when the application stops (or by the caller). */
     public synchronized StatefulRedisConnection<String, String> dedicated() {
-        StatefulRedisConnection<String, String> connection = client.connect();
+        StatefulRedisConnection<String, String> connection = currentClient().connect();
         dedicated.add(connection);
         return connection;
+    }
+
+    private synchronized StatefulRedisConnection<String, String> shared() {
+        RedisClient current = currentClient();
+        if (shared == null || !shared.isOpen() || current != client) {
+            shared = current.connect();
+            client = current;
+        }
+        return shared;
+    }
+
+    private RedisClient currentClient() {
+        if (!(factory.getRequiredNativeClient() instanceof RedisClient standalone)) {
+            throw new IllegalStateException("Expected a standalone Redis client; Redis Cluster support comes with "
+                    + "scale-out, but found " + factory.getRequiredNativeClient().getClass().getSimpleName());
+        }
+        return standalone;
     }
 
     @Override
     public synchronized void destroy() {
         dedicated.forEach(StatefulRedisConnection::close);
-        shared.close();
+        dedicated.clear();
+        if (shared != null) {
+            shared.close();
+        }
     }
 }
