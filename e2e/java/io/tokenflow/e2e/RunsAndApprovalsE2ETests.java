@@ -44,7 +44,9 @@ class RunsAndApprovalsE2ETests {
         form.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Create workflow")).click();
         assertThat(page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setName(workflow).setLevel(1))).isVisible();
         UUID workflowId = UUID.fromString(page.url().substring(page.url().lastIndexOf('/') + 1));
-        OffsetDateTime now = OffsetDateTime.ofInstant(Instant.now().truncatedTo(ChronoUnit.SECONDS), ZoneOffset.UTC);
+        // other tests in this JVM start real runs; dating these a day ahead keeps them the newest two
+        OffsetDateTime now = OffsetDateTime.ofInstant(Instant.now().plus(1, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS),
+                ZoneOffset.UTC);
         UUID older = storeRunWaitingForApproval(workflowId, now.minusHours(1));
         UUID run = storeRunWaitingForApproval(workflowId, now);
 
