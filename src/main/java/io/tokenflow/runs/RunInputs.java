@@ -10,6 +10,7 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import org.springframework.stereotype.Component;
 
+import io.tokenflow.engine.dsl.SchemaErrors;
 import io.tokenflow.web.BadRequestException;
 import tools.jackson.databind.JsonNode;
 
@@ -28,15 +29,9 @@ class RunInputs {
         List<Error> errors = schema.validate(inputs);
         if (!errors.isEmpty()) {
             Error first = errors.get(0);
-            StringBuilder pointer = new StringBuilder("/inputs");
-            for (int i = 0; i < first.getInstanceLocation().getNameCount(); i++) {
-                pointer.append('/').append(first.getInstanceLocation().getElement(i));
-            }
-            if ("required".equals(first.getKeyword())) {
-                pointer.append('/').append(first.getProperty());
-            }
+            String pointer = "/inputs" + SchemaErrors.pointerOf(first);
             throw new BadRequestException(422, "Expected inputs matching the workflow's declared inputs, but "
-                    + first.getMessage(), pointer.toString());
+                    + first.getMessage(), pointer);
         }
     }
 }

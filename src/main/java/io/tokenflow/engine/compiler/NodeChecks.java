@@ -11,6 +11,7 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import io.tokenflow.engine.dsl.Diagnostics;
 import io.tokenflow.engine.dsl.NodeDefinition;
+import io.tokenflow.engine.dsl.SchemaErrors;
 import io.tokenflow.engine.dsl.WorkflowDefinition;
 import io.tokenflow.engine.types.NodeTypeCatalog;
 import io.tokenflow.engine.types.NodeTypeSpec;
@@ -42,7 +43,7 @@ final class NodeChecks {
                 key -> registry.getSchema(spec.configSchema().toString()));
         JsonNode config = withDefaults(node, spec);
         for (Error error : schema.validate(config)) {
-            String pointer = node.at("config") + pointerOf(error);
+            String pointer = node.at("config") + SchemaErrors.pointerOf(error);
             diagnostics.error("invalid-config", node.id(), pointer, "Expected the config of a '" + spec.name()
                     + "' node to match its schema: " + describe(error));
         }
@@ -52,18 +53,6 @@ final class NodeChecks {
         var merged = spec.defaultConfig().deepCopy();
         merged.setAll(node.config());
         return merged;
-    }
-
-    private static String pointerOf(Error error) {
-        StringBuilder pointer = new StringBuilder();
-        var path = error.getInstanceLocation();
-        for (int i = 0; i < path.getNameCount(); i++) {
-            pointer.append('/').append(String.valueOf(path.getElement(i)).replace("~", "~0").replace("/", "~1"));
-        }
-        if ("required".equals(error.getKeyword()) && error.getProperty() != null) {
-            pointer.append('/').append(error.getProperty());
-        }
-        return pointer.toString();
     }
 
     private static String describe(Error error) {

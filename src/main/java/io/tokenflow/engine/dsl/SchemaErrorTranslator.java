@@ -1,7 +1,6 @@
 package io.tokenflow.engine.dsl;
 
 import com.networknt.schema.Error;
-import com.networknt.schema.path.NodePath;
 import tools.jackson.databind.JsonNode;
 
 /** Turns a JSON Schema validation error into a diagnostic with a JSON pointer and an "Expected …" message. */
@@ -14,7 +13,7 @@ final class SchemaErrorTranslator {
     }
 
     Diagnostic toDiagnostic(Error error) {
-        String pointer = toPointer(error.getInstanceLocation());
+        String pointer = SchemaErrors.pointerOf(error.getInstanceLocation());
         String property = error.getProperty();
         String message = switch (error.getKeyword() == null ? "" : error.getKeyword()) {
             case "required" -> "Expected member '" + property + "' at " + describe(pointer) + ", but it is missing";
@@ -29,17 +28,9 @@ final class SchemaErrorTranslator {
             default -> "Expected " + describe(pointer) + " to be valid: " + stripLocation(error.getMessage())
                     + foundValue(error.getInstanceNode());
         };
-        String at = "required".equals(error.getKeyword()) || "additionalProperties".equals(error.getKeyword())
-                ? pointer + "/" + escape(property) : pointer;
+        String at = "additionalProperties".equals(error.getKeyword()) ? pointer + "/" + SchemaErrors.escape(property)
+                : SchemaErrors.pointerOf(error);
         return Diagnostic.error("schema", nodeIdAt(at), at, message);
-    }
-
-    static String toPointer(NodePath path) {
-        StringBuilder pointer = new StringBuilder();
-        for (int i = 0; i < path.getNameCount(); i++) {
-            pointer.append('/').append(escape(String.valueOf(path.getElement(i))));
-        }
-        return pointer.toString();
     }
 
     /** The id of the node a pointer falls within, if it is inside {@code /nodes/<i>} and that node has an id. */
@@ -86,9 +77,5 @@ final class SchemaErrorTranslator {
     private static String stripLocation(String message) {
         int colon = message.indexOf(": ");
         return message.startsWith("$") && colon > 0 ? message.substring(colon + 2) : message;
-    }
-
-    private static String escape(String token) {
-        return token.replace("~", "~0").replace("/", "~1");
     }
 }
