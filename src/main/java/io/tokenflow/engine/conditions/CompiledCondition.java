@@ -9,8 +9,11 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A condition checked at compile time, in its normalised JSON form ({@code {"type": "cel", "expression": …}}).
+ * The IR stores only the definition; reading it back recomputes {@code contextNodes} from it.
  *
- * @param contextNodes the node ids whose outputs the condition reads ({@code ctx.<id>} / context sources)
+ * @param contextNodes the node ids whose outputs the condition reads ({@code ctx.<id>} in CEL, context sources of
+ *                     jsonpath, schema_validation and cross-node sides, members of composites, a Python condition's
+ *                     {@code context_nodes}); an evaluation needs only these in {@link ConditionContext#nodeOutputs()}
  */
 public record CompiledCondition(String type, JsonNode definition, Set<String> contextNodes) {
 
@@ -22,7 +25,7 @@ public record CompiledCondition(String type, JsonNode definition, Set<String> co
 
     @JsonCreator
     public static CompiledCondition fromJson(JsonNode definition) {
-        return new CompiledCondition(definition.path("type").asString(), definition, Set.of());
+        return new CompiledCondition(definition.path("type").asString(), definition, ContextNodes.of(definition));
     }
 
     @JsonValue

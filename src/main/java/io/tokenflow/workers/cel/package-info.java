@@ -1,5 +1,5 @@
 /**
- * CEL for the data workers: expressions compiled once and cached, evaluated within iteration and time limits, over
- * plain Java values converted from and back to JSON.
+ * CEL for the data workers: the engine's bounded CEL ({@code io.tokenflow.engine.cel}) over the workers' variables,
+ * with the workers' limits.
  */
 package io.tokenflow.workers.cel;

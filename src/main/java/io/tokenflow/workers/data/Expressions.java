@@ -5,7 +5,7 @@ import java.util.Map;
 
 import io.tokenflow.workers.Task;
 import io.tokenflow.workers.cel.CelEngine;
-import io.tokenflow.workers.cel.CelValues;
+import io.tokenflow.engine.cel.CelValues;
 import io.tokenflow.workers.cel.ExpressionException;
 import tools.jackson.databind.JsonNode;
 

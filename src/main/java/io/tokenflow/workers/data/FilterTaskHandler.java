@@ -10,7 +10,7 @@ import io.tokenflow.workers.Task;
 import io.tokenflow.workers.TaskHandler;
 import io.tokenflow.workers.TaskResult;
 import io.tokenflow.workers.cel.CelEngine;
-import io.tokenflow.workers.cel.CelValues;
+import io.tokenflow.engine.cel.CelValues;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;

@@ -144,4 +144,16 @@ class InvalidWorkflowTests {
         assertThat(result.errors()).extracting(Diagnostic::code, Diagnostic::pointer)
                 .contains(tuple("loop-target", "/nodes/1/loop/loop_back_to"));
     }
+
+    @Test
+    void reportsEveryConditionProblemAtItsNodeAndPointer() {
+        assertThat(failing("bad-conditions").errors())
+                .extracting(Diagnostic::code, Diagnostic::nodeId, Diagnostic::pointer)
+                .containsExactlyInAnyOrder(
+                        tuple("condition", "score", "/nodes/1/branch/rules/0/condition/expression"),
+                        tuple("unknown-node", "score", "/nodes/1/branch/rules/1/condition/expression"),
+                        tuple("condition", "score", "/nodes/1/branch/rules/2/condition/query"),
+                        tuple("condition", "score", "/nodes/1/loop/condition/schema/type"),
+                        tuple("condition", "high", "/edges/1/condition"));
+    }
 }

@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+
+import io.tokenflow.ConformanceData;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.JsonNode;
@@ -18,7 +20,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class ConformanceSuite {
 
-    static final String DIRECTORY_PROPERTY = "tokenflow.conformance.dir";
+    static final String DIRECTORY_PROPERTY = ConformanceData.DIRECTORY_PROPERTY;
     static final List<String> FILES = List.of("tests.json", "spec_tests.json");
 
     private static final JsonMapper LENIENT = JsonMapper.builder().build();
@@ -42,22 +44,13 @@ final class ConformanceSuite {
 
     /** The json-patch folder: property {@value #DIRECTORY_PROPERTY}, else shared/conformance above the working directory. */
     static Path directory() {
-        String configured = System.getProperty(DIRECTORY_PROPERTY);
-        if (configured != null && !configured.isBlank()) {
-            Path base = Path.of(configured).toAbsolutePath();
-            Path folder = Files.isRegularFile(base.resolve(FILES.get(0))) ? base : base.resolve("json-patch");
-            return requireSuite(folder, "-D" + DIRECTORY_PROPERTY + "=" + configured);
-        }
-        Path start = Path.of("").toAbsolutePath();
-        for (Path dir = start; dir != null; dir = dir.getParent()) {
-            Path folder = dir.resolve("shared/conformance/json-patch");
-            if (Files.isDirectory(folder)) {
-                return requireSuite(folder, "search upwards from " + start);
+        Path folder = ConformanceData.folder("json-patch", FILES.get(0));
+        for (String file : FILES) {
+            if (!Files.isRegularFile(folder.resolve(file))) {
+                throw new AssertionError("Expected " + folder.resolve(file) + ", but there is no such file");
             }
         }
-        throw new AssertionError("Expected the JSON Patch conformance suite in shared/conformance/json-patch "
-                + "next to the project (searched upwards from " + start + ") or in -D" + DIRECTORY_PROPERTY
-                + ", but it was not found");
+        return folder;
     }
 
     static List<Case> load(Path directory, String file) throws IOException {
@@ -72,16 +65,6 @@ final class ConformanceSuite {
             cases.add(new Case(file, index, records.get(index), patchTexts.get(index)));
         }
         return cases;
-    }
-
-    private static Path requireSuite(Path folder, String source) {
-        for (String file : FILES) {
-            if (!Files.isRegularFile(folder.resolve(file))) {
-                throw new AssertionError("Expected " + folder.resolve(file) + " (from " + source
-                        + "), but there is no such file");
-            }
-        }
-        return folder;
     }
 
     /** The raw text of each record's "patch" member (null unless it is an array or object), in record order. */

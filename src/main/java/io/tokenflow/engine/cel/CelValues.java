@@ -1,4 +1,4 @@
-package io.tokenflow.workers.cel;
+package io.tokenflow.engine.cel;
 
 import java.time.Duration;
 import java.time.Instant;

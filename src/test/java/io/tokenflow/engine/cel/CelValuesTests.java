@@ -1,4 +1,4 @@
-package io.tokenflow.workers.cel;
+package io.tokenflow.engine.cel;
 
 import static io.tokenflow.workers.TestTasks.json;
 import static org.assertj.core.api.Assertions.assertThat;
