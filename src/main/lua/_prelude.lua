@@ -36,3 +36,102 @@ local function read_fields(at, count)
   for i = 0, count - 1 do fields[i + 1] = ARGV[at + i] end
   return fields, at + count
 end
+
+--[[ The keys of a run that routing steps share, in this order in every such script:
+  KEYS[1] meta  KEYS[2] counter  KEYS[3] tokens  KEYS[4] consumed  KEYS[5] ctx  KEYS[6] joins  KEYS[7] active runs
+  KEYS[8] events stream  KEYS[9] completions stream  KEYS[10] loops  KEYS[11] approvals  KEYS[12..] task streams ]]
+local R = { meta = KEYS[1], counter = KEYS[2], tokens = KEYS[3], consumed = KEYS[4], ctx = KEYS[5], joins = KEYS[6],
+  active = KEYS[7], events = KEYS[8], completions = KEYS[9], loops = KEYS[10], approvals = KEYS[11] }
+
+-- A token reaching a human node is consumed by the approval it creates: pending in the run's approvals hash.
+local function request_approval(approvals_key, events, node, token, approval, request)
+  rcall('HSET', approvals_key, approval, '{"node":' .. cjson.encode(node) .. ',"token":' .. cjson.encode(token) ..
+    ',"request":' .. request .. '}')
+  add_event(events, 'approval.requested', node, token, request)
+end
+
+--[[ Emits `count` tokens described in ARGV from `at`, sent on by node `from`; returns the next ARGV index and the
+  counter delta. Each emission:
+    'task', token id, target, place, token.emitted data, stream KEYS index, field count, fields...
+    'join', token id, target, place, token.emitted data, join field (target#iteration), expected arrivals,
+            dependency, join token id, join token.emitted data, iteration
+    'human', token id, target, place, token.emitted data, approval id, approval.requested data
+  A human node's token is consumed at once by the approval it creates: it waits in the approvals hash, not in the
+  counter. ]]
+local function emit_tokens(run, now, events, from, at, count)
+  local delta = 0
+  for _ = 1, count do
+    local kind, child, target, place, data = ARGV[at], ARGV[at + 1], ARGV[at + 2], ARGV[at + 3], ARGV[at + 4]
+    add_event(events, 'token.emitted', target, child, data)
+    if kind == 'task' then
+      local stream = KEYS[tonumber(ARGV[at + 5])]
+      local fields
+      fields, at = read_fields(at + 7, tonumber(ARGV[at + 6]))
+      rcall('HSET', R.tokens, child, place)
+      rcall('XADD', stream, '*', unpack(fields))
+      delta = delta + 1
+    elseif kind == 'human' then
+      request_approval(R.approvals, events, target, child, ARGV[at + 5], ARGV[at + 6])
+      at = at + 7
+    else
+      local field, expected, dependency = ARGV[at + 5], tonumber(ARGV[at + 6]), ARGV[at + 7]
+      local join_token, join_data, iteration = ARGV[at + 8], ARGV[at + 9], ARGV[at + 10]
+      at = at + 11
+      local arrivals = cjson.decode(rcall('HGET', R.joins, field) or '{}')
+      arrivals[dependency] = child
+      rcall('HSET', R.tokens, child, place)
+      delta = delta + 1
+      local arrived = 0
+      for _ in pairs(arrivals) do arrived = arrived + 1 end
+      add_event(events, 'join.arrived', target, child, '{"from":' .. cjson.encode(from) .. ',"iteration":' ..
+        iteration .. ',"arrived":' .. arrived .. ',"expected":' .. expected .. '}')
+      if arrived >= expected then
+        local ids = {}
+        for _, parked in pairs(arrivals) do
+          rcall('HDEL', R.tokens, parked)
+          rcall('SADD', R.consumed, parked)
+          ids[#ids + 1] = parked
+        end
+        delta = delta - arrived + 1
+        rcall('HDEL', R.joins, field)
+        rcall('HSET', R.tokens, join_token, place)
+        rcall('XADD', R.completions, '*', 'kind', 'join', 'run', run, 'node', target, 'token', join_token,
+          'iteration', iteration)
+        add_event(events, 'join.completed', target, join_token, '{"iteration":' .. iteration ..
+          ',"arrivals":' .. cjson.encode(ids) .. '}')
+        add_event(events, 'token.emitted', target, join_token, join_data)
+      else
+        rcall('HSET', R.joins, field, cjson.encode(arrivals))
+      end
+    end
+  end
+  return at, delta
+end
+
+--[[ Applies a step's counter delta and decides the run's fate: COMPLETED when no token is in flight, no join and
+  no approval pending; off the active set (so the inactivity timeout spares it) while only people are awaited;
+  else active. Returns the counter. ]]
+local function settle(run, now, events, delta)
+  local left = rcall('INCRBY', R.counter, delta)
+  rcall('HSET', R.meta, 'last', now)
+  if left == 0 and rcall('HLEN', R.joins) == 0 then
+    if rcall('HLEN', R.approvals) == 0 then
+      rcall('HSET', R.meta, 'status', 'COMPLETED')
+      add_event(events, 'run.completed', nil, nil, '{}')
+    end
+    rcall('ZREM', R.active, run)
+  else
+    rcall('ZADD', R.active, now, run)
+  end
+  return left
+end
+
+-- Ends a running run as FAILED: drops its tokens, joins and approvals, reconciles the counter to 0.
+local function fail_run(run, now, events, node, reason)
+  local dropped = rcall('HLEN', R.tokens)
+  rcall('DEL', R.tokens, R.joins, R.loops, R.approvals)
+  rcall('SET', R.counter, 0)
+  rcall('HSET', R.meta, 'status', 'FAILED', 'last', now)
+  rcall('ZREM', R.active, run)
+  add_event(events, 'run.failed', node, nil, '{"reason":' .. cjson.encode(reason) .. ',"dropped":' .. dropped .. '}')
+end

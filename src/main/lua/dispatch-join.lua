@@ -1,14 +1,31 @@
---[[ Dispatch a join token, once: the coordinator resolved its input after the last arrival; put it on its node's
-  task stream. The token has counted as in flight since join.completed, so the counter does not move.
-  KEYS[1] meta  KEYS[2] tokens  KEYS[3] consumed  KEYS[4] task stream (same shard)
-  ARGV[1] token id  ARGV[2] node  ARGV[3] now  ARGV[4] field count, then the token's fields
-  Returns: 1 dispatched; -1 already dispatched; -2 unknown run; -3 token not in flight at this node; -4 not running ]]
-local status = rcall('HGET', KEYS[1], 'status')
+--[[ Dispatch a join token, once: the coordinator resolved its input after the last arrival. A task node's token goes
+  onto its task stream (it has counted as in flight since join.completed, so the counter does not move); at a human
+  node the token is consumed by the approval it creates, as a token reaching a human node always is.
+  KEYS: the run's routing keys (see the prelude), then the node's task stream (tasks only)
+  ARGV[1] run id  ARGV[2] now  ARGV[3] token id  ARGV[4] its place (node, or node#iteration)  ARGV[5] task|human
+  task:  ARGV[6] field count, then the token's fields
+  human: ARGV[6] node  ARGV[7] approval id  ARGV[8] approval.requested data
+  Returns: task: 1 dispatched, human: the counter after the step; -1 already dispatched; -2 unknown run; -3 token not
+  in flight at this node; -4 not running ]]
+local run, now, token = ARGV[1], ARGV[2], ARGV[3]
+local status = rcall('HGET', R.meta, 'status')
 if not status then return -2 end
 if status ~= 'RUNNING' then return -4 end
-if rcall('HGET', KEYS[2], ARGV[1]) ~= ARGV[2] then return -3 end
-if rcall('SADD', KEYS[3], 'd:' .. ARGV[1]) == 0 then return -1 end
-local fields = read_fields(5, tonumber(ARGV[4]))
-rcall('XADD', KEYS[4], '*', unpack(fields))
-rcall('HSET', KEYS[1], 'last', ARGV[3])
+if rcall('SISMEMBER', R.consumed, token) == 1 then return -1 end
+if rcall('HGET', R.tokens, token) ~= ARGV[4] then return -3 end
+
+if ARGV[5] == 'human' then
+  local events = new_events()
+  rcall('SADD', R.consumed, token)
+  rcall('HDEL', R.tokens, token)
+  request_approval(R.approvals, events, ARGV[6], token, ARGV[7], ARGV[8])
+  local left = settle(run, now, events, -1)
+  flush_events(events, R.meta, R.events, run, now)
+  return left
+end
+
+if rcall('SADD', R.consumed, 'd:' .. token) == 0 then return -1 end
+local fields = read_fields(7, tonumber(ARGV[6]))
+rcall('XADD', KEYS[12], '*', unpack(fields))
+rcall('HSET', R.meta, 'last', now)
 return 1

@@ -1,21 +1,19 @@
 package io.tokenflow.coordinator;
 
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 import org.springframework.stereotype.Component;
 
+import io.tokenflow.engine.conditions.ConditionContext;
 import io.tokenflow.engine.ir.IrNode;
-import io.tokenflow.engine.routing.Emission;
-import io.tokenflow.engine.routing.InputResolver;
+import io.tokenflow.engine.routing.AgentDecision;
 import io.tokenflow.engine.routing.Router;
-import io.tokenflow.engine.routing.TokenIds;
+import io.tokenflow.engine.routing.Routing;
+import io.tokenflow.engine.routing.RoutingInput;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -31,10 +29,17 @@ class CompletionRouter {
     private final CoordinatorScripts scripts;
     private final Payloads payloads;
     private final RejectedSignals rejected;
+    private final Router router;
+    private final TokenEmitter emitter;
+    private final RunLimits limits;
     private final Clock clock;
 
     CompletionRouter(RedisConnections redis, RedisKeys keys, RunPlans plans, CoordinatorScripts scripts,
-                     Payloads payloads, RejectedSignals rejected, Clock clock) {
+                     Payloads payloads, RejectedSignals rejected, Router router, TokenEmitter emitter, RunLimits limits,
+                     Clock clock) {
+        this.limits = limits;
+        this.router = router;
+        this.emitter = emitter;
         this.redis = redis;
         this.keys = keys;
         this.plans = plans;
@@ -75,15 +80,23 @@ class CompletionRouter {
         return Optional.of(new Prepared(completion, shard, node, step(plan.get(), node, completion)));
     }
 
-    /** Interprets the reply of a prepared step: records refusals, and retries once on a stale IR revision. */
+    /**
+     * Interprets the reply of a prepared step: records refusals, and decides again once when the step was decided on
+     * stale facts (an older IR revision, or a loop pass count another completion moved meanwhile).
+     */
     StepOutcome finish(Prepared prepared, long reply) {
         Signal.Completion completion = prepared.completion();
         StepOutcome outcome = StepOutcome.of(reply);
-        if (outcome == StepOutcome.STALE_REVISION) {
-            plans.evict(completion.run());
-            return plans.find(completion.run()).map(fresh -> StepOutcome.of(scripts.routeCompletion().run(
-                    redis.commands(), step(fresh, prepared.node(), completion).keys(),
-                    step(fresh, prepared.node(), completion).args()))).orElse(StepOutcome.UNKNOWN_RUN);
+        if (outcome == StepOutcome.STALE_REVISION || outcome == StepOutcome.LOOP_MOVED) {
+            if (outcome == StepOutcome.STALE_REVISION) {
+                plans.evict(completion.run());
+            }
+            Optional<RunPlan> fresh = plans.find(completion.run());
+            if (fresh.isEmpty()) {
+                return StepOutcome.UNKNOWN_RUN;
+            }
+            StepArguments again = step(fresh.get(), prepared.node(), completion);
+            outcome = StepOutcome.of(scripts.routeCompletion().run(redis.commands(), again.keys(), again.args()));
         }
         if (outcome == StepOutcome.UNKNOWN_RUN || outcome == StepOutcome.UNKNOWN_TOKEN) {
             rejected.record(prepared.shard(), completion, outcome == StepOutcome.UNKNOWN_RUN
@@ -100,139 +113,98 @@ class CompletionRouter {
 
     private StepArguments step(RunPlan plan, IrNode node, Signal.Completion completion) {
         RedisKeys.RunKeys run = plan.keys(keys);
-        StepArguments step = new StepArguments(List.of(run.meta(), run.counter(), run.tokens(), run.consumed(),
-                run.ctx(), run.joins(), keys.activeRuns(plan.shard()), keys.eventsStream(plan.shard()),
-                keys.completionsStream(plan.shard())));
+        StepArguments step = StepArguments.routing(keys, plan);
         long now = clock.millis();
+        LoopState loop = LoopState.of(redis, run, plan.workflow(), node, completion.token());
         String contextValue = completion.succeeded()
                 ? payloads.contextValue(completion.outputText(), completion.outputRef()) : "";
-        List<Emission> emissions = completion.succeeded() ? Router.route(plan.workflow().ir(), node.id(), 0) : List.of();
-        step.args(plan.runId().toString(), Long.toString(now), completion.token(), completion.node(), plan.revision(),
-                completion.succeeded() ? "completed" : "failed", completion.node(), contextValue,
-                nodeEventData(completion, contextValue, emissions.isEmpty()));
-        if (!completion.succeeded()) {
+        NodeOutputs outputs = new NodeOutputs(redis, keys, payloads, plan, completion.node(), completion.outputText(),
+                completion.outputRef());
+        Routing routing = completion.succeeded()
+                ? limited(router.route(plan.workflow().ir(), node.id(), new Inputs(plan, completion, outputs, loop)))
+                : Routing.none();
+        boolean succeeded = completion.succeeded() && !routing.failed();
+        String eventData = succeeded
+                ? completedEventData(completion, loop.iteration(), contextValue, routing)
+                : failedEventData(completion, loop.iteration(), routing.failure());
+        step.args(plan.runId().toString(), Long.toString(now), completion.token(), completion.node(),
+                TokenPlaces.of(node.id(), loop.iteration()), plan.revision(), succeeded ? "completed" : "failed",
+                completion.node(), succeeded ? contextValue : "", eventData);
+        step.args(loop.field(routing.loop()));
+        step.args(Integer.toString(limits.maxHops()));
+        if (!succeeded) {
             step.args("0");
         } else {
-            addEmissions(step, plan, node, emissions, completion, now);
+            emitter.add(step, plan, node.id(), completion.token(), routing.emissions(), outputs, now);
         }
         return step;
     }
 
-    private void addEmissions(StepArguments step, RunPlan plan, IrNode node, List<Emission> emissions,
-                              Signal.Completion completion, long now) {
-        step.args(Integer.toString(emissions.size()));
-        NodeOutputs outputs = new NodeOutputs(plan, completion, referencedBy(plan, emissions, node.id()));
-        for (Emission emission : emissions) {
-            String child = TokenIds.child(completion.token(), emission.target(), emission.iteration());
-            String emitted = EventData.tokenEmitted(payloads, node.id(), completion.token(), emission.iteration(),
-                    emission.join());
-            if (emission.join()) {
-                step.args("join", child, emission.target(), emitted, emission.target() + "#" + emission.iteration(),
-                        Integer.toString(emission.expected()), node.id(),
-                        TokenIds.join(plan.runId().toString(), emission.target(), emission.iteration()),
-                        EventData.tokenEmitted(payloads, null, null, emission.iteration(), false),
-                        Integer.toString(emission.iteration()));
-            } else {
-                IrNode target = plan.workflow().node(emission.target());
-                Payloads.TaskInput input = outputs.inputFor(target);
-                TaskEntry entry = new TaskEntry(child, plan.runId(), target.id(), target.worker(), emission.iteration(),
-                        1, input.inline(), input.reference(), plan.workflow().configs().get(target.id()), now, node.id());
-                int stream = step.key(keys.taskStream(target.worker(), plan.shard()));
-                List<String> fields = entry.fields();
-                step.args("task", child, target.id(), emitted, Integer.toString(stream), Integer.toString(fields.size()));
-                step.args(fields);
-            }
-        }
+    private Routing limited(Routing routing) {
+        int max = limits.maxFanOut();
+        return max > 0 && routing.emissions().size() > max ? Routing.failed("Expected at most " + max + " tokens "
+                + "from one completion (tokenflow.run-limits.max-fan-out), but the node would emit "
+                + routing.emissions().size()) : routing;
     }
 
-    private Map<String, JsonNode> referencedBy(RunPlan plan, List<Emission> emissions, String self) {
-        Set<String> referenced = new LinkedHashSet<>();
-        for (Emission emission : emissions) {
-            JsonNode mapping = plan.workflow().node(emission.target()).inputMapping();
-            if (!emission.join() && mapping != null) {
-                referenced.addAll(InputResolver.referencedNodes(mapping));
-            }
-        }
-        referenced.remove(self);
-        Map<String, JsonNode> values = new HashMap<>();
-        if (!referenced.isEmpty()) {
-            var found = redis.commands().hmget(plan.keys(keys).ctx(), referenced.toArray(String[]::new));
-            found.forEach(kv -> values.put(kv.getKey(), kv.hasValue() ? payloads.fromContext(kv.getValue()) : null));
-        }
-        return values;
+    private String completedEventData(Signal.Completion completion, int iteration, String contextValue,
+                                      Routing routing) {
+        return "{" + commonEventData(completion, iteration) + ",\"terminal\":" + routing.emissions().isEmpty()
+                + (routing.decision() == null ? "" : ",\"route\":" + routing.decision()) + ",\"output\":"
+                + contextValue + "}";
     }
 
-    private String nodeEventData(Signal.Completion completion, String contextValue, boolean terminal) {
-        String common = "\"iteration\":0,\"worker\":" + payloads.quote(completion.worker()) + ",\"started_at\":"
+    private String failedEventData(Signal.Completion completion, int iteration, String routingFailure) {
+        String error = routingFailure == null ? completion.errorJson()
+                : "{\"message\":" + payloads.quote(routingFailure) + ",\"kind\":\"routing\"}";
+        return "{" + commonEventData(completion, iteration) + ",\"error\":" + error + "}";
+    }
+
+    private String commonEventData(Signal.Completion completion, int iteration) {
+        return "\"iteration\":" + iteration + ",\"worker\":" + payloads.quote(completion.worker()) + ",\"started_at\":"
                 + (completion.startedAt() == null ? "null" : completion.startedAt().toString());
-        return completion.succeeded() ? "{" + common + ",\"terminal\":" + terminal + ",\"output\":" + contextValue + "}"
-                : "{" + common + ",\"error\":" + completion.errorJson() + "}";
     }
 
-    /** The completed node's output and the outputs its targets' input mappings read. */
-    private final class NodeOutputs {
+    /** What the router may ask about one completion, read from Redis only when asked. */
+    private final class Inputs implements RoutingInput {
         private final RunPlan plan;
         private final Signal.Completion completion;
-        private final Map<String, JsonNode> others;
-        private JsonNode own;
+        private final NodeOutputs outputs;
+        private final LoopState loop;
 
-        NodeOutputs(RunPlan plan, Signal.Completion completion, Map<String, JsonNode> others) {
+        Inputs(RunPlan plan, Signal.Completion completion, NodeOutputs outputs, LoopState loop) {
             this.plan = plan;
             this.completion = completion;
-            this.others = others;
+            this.outputs = outputs;
+            this.loop = loop;
         }
 
-        Payloads.TaskInput inputFor(IrNode target) {
-            if (target.inputMapping() == null) {
-                return completion.outputRef() != null ? new Payloads.TaskInput(null, completion.outputRef())
-                        : completion.outputText().length() <= Payloads.INLINE_LIMIT
-                        ? new Payloads.TaskInput(completion.outputText(), null) : payloads.taskInput(own());
+        @Override
+        public int iteration() {
+            return loop.iteration();
+        }
+
+        @Override
+        public int loopPasses() {
+            return loop.passes();
+        }
+
+        @Override
+        public ConditionContext conditionContext(Set<String> contextNodes) {
+            outputs.read(contextNodes);
+            Map<String, JsonNode> nodeOutputs = new HashMap<>();
+            for (String id : contextNodes) {
+                JsonNode output = outputs.of(id);
+                if (output != null) {
+                    nodeOutputs.put(id, output);
+                }
             }
-            return payloads.taskInput(InputResolver.resolve(target.inputMapping(), plan.input(),
-                    id -> id.equals(completion.node()) ? own() : others.get(id)));
+            return new ConditionContext(outputs.own(), nodeOutputs, plan.input());
         }
 
-        private JsonNode own() {
-            if (own == null) {
-                own = payloads.fromContext(payloads.contextValue(completion.outputText(), completion.outputRef()));
-            }
-            return own;
-        }
-    }
-
-    /** KEYS and ARGV of one Lua call; task streams are added to KEYS once each. */
-    static final class StepArguments {
-        private final List<String> keys;
-        private final List<String> args = new ArrayList<>(64);
-
-        StepArguments(List<String> fixedKeys) {
-            this.keys = new ArrayList<>(fixedKeys);
-        }
-
-        /** The 1-based KEYS index of a key, adding it when new. */
-        int key(String key) {
-            int index = keys.indexOf(key);
-            if (index < 0) {
-                keys.add(key);
-                return keys.size();
-            }
-            return index + 1;
-        }
-
-        void args(String... values) {
-            args.addAll(List.of(values));
-        }
-
-        void args(List<String> values) {
-            args.addAll(values);
-        }
-
-        List<String> keys() {
-            return keys;
-        }
-
-        List<String> args() {
-            return args;
+        @Override
+        public Optional<AgentDecision> agentDecision() {
+            return Optional.ofNullable(completion.decision());
         }
     }
 }

@@ -30,6 +30,7 @@ class CoordinatorRuntime implements SmartLifecycle {
     private final RedisKeys keys;
     private final CompletionRouter router;
     private final JoinDispatcher joins;
+    private final NodeStarts starts;
     private final RejectedSignals rejected;
     private final Signals signals;
     private final CoordinatorScripts scripts;
@@ -37,7 +38,9 @@ class CoordinatorRuntime implements SmartLifecycle {
     private volatile boolean running;
 
     CoordinatorRuntime(CoordinatorSettings settings, RedisConnections redis, RedisKeys keys, CompletionRouter router,
-                       JoinDispatcher joins, RejectedSignals rejected, CoordinatorScripts scripts, JsonMapper json) {
+                       JoinDispatcher joins, NodeStarts starts, RejectedSignals rejected, CoordinatorScripts scripts,
+                       JsonMapper json) {
+        this.starts = starts;
         this.settings = settings;
         this.redis = redis;
         this.keys = keys;
@@ -87,6 +90,9 @@ class CoordinatorRuntime implements SmartLifecycle {
                             prepared -> sent.add(new Sent(message, prepared, scripts.routeCompletion().send(async,
                                     prepared.step().keys(), prepared.step().args()))),
                             () -> done.add(message));
+                } else if (signal instanceof Signal.Started started) {
+                    starts.record(started, shard);
+                    done.add(message);
                 } else if (signal instanceof Signal.JoinReady join) {
                     joins.dispatch(join);
                     done.add(message);

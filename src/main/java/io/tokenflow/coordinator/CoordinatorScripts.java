@@ -10,6 +10,10 @@ public class CoordinatorScripts {
     private final LuaScript routeCompletion;
     private final LuaScript dispatchJoin;
     private final LuaScript endRun;
+    private final LuaScript decideApproval;
+    private final LuaScript escalateApproval;
+    private final LuaScript patchRun;
+    private final LuaScript markStarted;
 
     CoordinatorScripts(RedisConnections redis) {
         var commands = redis.commands();
@@ -17,6 +21,10 @@ public class CoordinatorScripts {
         this.routeCompletion = LuaScript.load("route-completion", commands);
         this.dispatchJoin = LuaScript.load("dispatch-join", commands);
         this.endRun = LuaScript.load("end-run", commands);
+        this.decideApproval = LuaScript.load("decide-approval", commands);
+        this.escalateApproval = LuaScript.load("escalate-approval", commands);
+        this.patchRun = LuaScript.load("patch-run", commands);
+        this.markStarted = LuaScript.load("mark-started", commands);
     }
 
     public LuaScript startRun() {
@@ -33,5 +41,21 @@ public class CoordinatorScripts {
 
     public LuaScript endRun() {
         return endRun;
+    }
+
+    public LuaScript decideApproval() {
+        return decideApproval;
+    }
+
+    public LuaScript escalateApproval() {
+        return escalateApproval;
+    }
+
+    public LuaScript patchRun() {
+        return patchRun;
+    }
+
+    public LuaScript markStarted() {
+        return markStarted;
     }
 }

@@ -18,7 +18,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Dispatches a join whose last dependency arrived: its input is the dependencies' outputs by id (or its input
- * mapping), and its token goes to its task stream once ({@code dispatch-join.lua}).
+ * mapping), and its token goes to its task stream once, or at a human node becomes an approval request
+ * ({@code dispatch-join.lua}).
  */
 @Component
 class JoinDispatcher {
@@ -30,10 +31,12 @@ class JoinDispatcher {
     private final RunPlans plans;
     private final CoordinatorScripts scripts;
     private final Payloads payloads;
+    private final TokenEmitter emitter;
     private final Clock clock;
 
     JoinDispatcher(RedisConnections redis, RedisKeys keys, RunPlans plans, CoordinatorScripts scripts,
-                   Payloads payloads, Clock clock) {
+                   Payloads payloads, TokenEmitter emitter, Clock clock) {
+        this.emitter = emitter;
         this.redis = redis;
         this.keys = keys;
         this.plans = plans;
@@ -49,15 +52,21 @@ class JoinDispatcher {
         }
         IrNode node = plan.get().workflow().node(join.node());
         Payloads.TaskInput input = payloads.taskInput(inputOf(plan.get(), node));
-        TaskEntry entry = new TaskEntry(join.token(), join.run(), node.id(), node.worker(), join.iteration(), 1,
-                input.inline(), input.reference(), plan.get().workflow().configs().get(node.id()), clock.millis(), null);
-        RedisKeys.RunKeys run = plan.get().keys(keys);
-        List<String> fields = entry.fields();
-        List<String> args = new java.util.ArrayList<>(List.of(join.token(), node.id(), Long.toString(clock.millis()),
-                Integer.toString(fields.size())));
-        args.addAll(fields);
-        StepOutcome outcome = StepOutcome.of(scripts.dispatchJoin().run(redis.commands(),
-                List.of(run.meta(), run.tokens(), run.consumed(), keys.taskStream(node.worker(), plan.get().shard())), args));
+        long now = clock.millis();
+        StepArguments step = StepArguments.routing(keys, plan.get());
+        step.args(join.run().toString(), Long.toString(now), join.token(), TokenPlaces.of(node.id(), join.iteration()));
+        if (node.human() != null) {
+            step.args("human", node.id(), TokenEmitter.approvalId(join.run(), join.token()).toString(),
+                    emitter.approvalRequest(plan.get(), node, join.token(), join.iteration(), input, now));
+        } else {
+            TaskEntry entry = new TaskEntry(join.token(), join.run(), node.id(), node.worker(), join.iteration(), 1,
+                    input.inline(), input.reference(), plan.get().workflow().configs().get(node.id()), now, null);
+            step.key(keys.taskStream(node.worker(), plan.get().shard()));
+            List<String> fields = entry.fields();
+            step.args("task", Integer.toString(fields.size()));
+            step.args(fields);
+        }
+        StepOutcome outcome = StepOutcome.of(scripts.dispatchJoin().run(redis.commands(), step.keys(), step.args()));
         if (outcome == StepOutcome.UNKNOWN_TOKEN || outcome == StepOutcome.UNKNOWN_RUN) {
             log.warn("Join token " + join.token() + " of run " + join.run() + " at " + join.node() + " was refused: " + outcome);
         }

@@ -38,7 +38,8 @@ class LuaRunTerminator implements RunTerminator {
         int shard = keys.shardOf(runId);
         RedisKeys.RunKeys run = keys.run(runId, shard);
         long reply = scripts.endRun().run(redis.commands(),
-                List.of(run.meta(), run.counter(), run.tokens(), run.joins(), keys.activeRuns(shard), keys.eventsStream(shard)),
+                List.of(run.meta(), run.counter(), run.tokens(), run.joins(), keys.activeRuns(shard), keys.eventsStream(shard),
+                        run.loops(), run.approvals()),
                 List.of(runId.toString(), Long.toString(clock.millis()), status, data));
         return StepOutcome.of(reply) == StepOutcome.APPLIED;
     }

@@ -32,6 +32,10 @@ public class Payloads {
         return json.writeValueAsString(value);
     }
 
+    public JsonNode toJson(Object value) {
+        return json.valueToTree(value);
+    }
+
     public String quote(String text) {
         return json.writeValueAsString(text);
     }

@@ -17,10 +17,15 @@ import org.springframework.stereotype.Component;
  * wf.idem:{N}:&lt;key&gt;             string   run id started with an idempotency key
  * wf.run:{N}:&lt;run&gt;:meta        hash     status, seq, workflow, version, revision, input, created, last, error
  * wf.run:{N}:&lt;run&gt;:counter     string   tokens in flight
- * wf.run:{N}:&lt;run&gt;:tokens      hash     in-flight token id → node
- * wf.run:{N}:&lt;run&gt;:consumed    set      consumed token ids ("d:" + id for dispatched join tokens)
- * wf.run:{N}:&lt;run&gt;:ctx         hash     node id (node#iteration inside loops) → output JSON
+ * wf.run:{N}:&lt;run&gt;:tokens      hash     in-flight token id → node (node#iteration inside loops)
+ * wf.run:{N}:&lt;run&gt;:consumed    set      consumed token ids ("d:"+id join dispatched, "s:"+id start recorded)
+ * wf.run:{N}:&lt;run&gt;:ctx         hash     node id → its latest output JSON
  * wf.run:{N}:&lt;run&gt;:joins       hash     join node#iteration → JSON of arrivals {dependency: token}
+ * wf.run:{N}:&lt;run&gt;:loops       hash     loop node → passes back in its current activation (gone on exit)
+ * wf.run:{N}:&lt;run&gt;:approvals   hash     pending approval id → {node, token, request} (gone once decided)
+ * wf.run:{N}:&lt;run&gt;:llm_tokens  string   LLM tokens the run's agents used (expires on its own)
+ * agent:jobs                    list     jobs for external agent runners (seed 001; no hash tag: runners' contract)
+ * agent:results:&lt;job&gt;          list     the result of one external agent job
  * </pre>
  */
 @Component
@@ -84,7 +89,22 @@ public class RedisKeys {
     public RunKeys run(UUID runId, int shard) {
         String base = PREFIX + ".run:" + tag(shard) + ":" + runId + ":";
         return new RunKeys(runId, shard, base + "meta", base + "counter", base + "tokens", base + "consumed",
-                base + "ctx", base + "joins");
+                base + "ctx", base + "joins", base + "loops", base + "approvals");
+    }
+
+    /** LLM tokens used by a run's agents, counted with {@code INCRBY} against the per-run limit. */
+    public String llmTokens(UUID runId) {
+        return PREFIX + ".run:" + tag(shardOf(runId)) + ":" + runId + ":llm_tokens";
+    }
+
+    /** The queue external agent runners take jobs from (seed 001's name, kept for the runners' sake). */
+    public String agentJobs() {
+        return "agent:jobs";
+    }
+
+    /** The queue an external agent runner puts one job's result on. */
+    public String agentResults(String jobId) {
+        return "agent:results:" + jobId;
     }
 
     private String tag(int shard) {
@@ -96,9 +116,9 @@ public class RedisKeys {
 
     /** The keys of one run; {@link #all()} is everything to delete once the run is finished and persisted. */
     public record RunKeys(UUID runId, int shard, String meta, String counter, String tokens, String consumed,
-                          String ctx, String joins) {
+                          String ctx, String joins, String loops, String approvals) {
         public List<String> all() {
-            return List.of(meta, counter, tokens, consumed, ctx, joins);
+            return List.of(meta, counter, tokens, consumed, ctx, joins, loops, approvals);
         }
     }
 }

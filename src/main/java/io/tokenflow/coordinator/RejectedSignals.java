@@ -34,6 +34,12 @@ public class RejectedSignals {
                         "status", completion.succeeded() ? "completed" : "failed"));
     }
 
+    void record(int shard, Signal.Started started, String reason) {
+        insert(shard, started.entryId(), started.run().toString(), started.token(), started.node(), reason,
+                Map.of("kind", "started", "token", started.token(), "run", started.run().toString(), "node",
+                        started.node()));
+    }
+
     void record(int shard, Signal.Malformed malformed) {
         Map<String, String> fields = malformed.fields();
         insert(shard, malformed.entryId(), fields.get("run"), fields.get("token"), fields.get("node"), malformed.reason(),

@@ -10,6 +10,7 @@ import io.lettuce.core.KeyValue;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.designer.PinnedWorkflows;
+import io.tokenflow.designer.WorkflowCompilation;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -24,14 +25,19 @@ public class RunPlans {
     private final RedisConnections redis;
     private final RedisKeys keys;
     private final PinnedWorkflows workflows;
+    private final RunRevisions revisions;
+    private final WorkflowCompilation compilation;
     private final JsonMapper json;
     private final Map<UUID, RunPlan> plans = new ConcurrentHashMap<>();
     private final Map<String, WorkflowPlan> workflowPlans = new ConcurrentHashMap<>();
 
-    RunPlans(RedisConnections redis, RedisKeys keys, PinnedWorkflows workflows, JsonMapper json) {
+    RunPlans(RedisConnections redis, RedisKeys keys, PinnedWorkflows workflows, RunRevisions revisions,
+             WorkflowCompilation compilation, JsonMapper json) {
         this.redis = redis;
         this.keys = keys;
         this.workflows = workflows;
+        this.revisions = revisions;
+        this.compilation = compilation;
         this.json = json;
     }
 
@@ -62,10 +68,19 @@ public class RunPlans {
         }
         UUID workflowId = UUID.fromString(meta.get(0).getValue());
         int version = Integer.parseInt(meta.get(1).getValue());
-        RunPlan plan = new RunPlan(runId, shard, meta.get(2).getValue(), json.readTree(meta.get(3).getValue()),
-                workflowPlan(workflowId, version));
+        String revision = meta.get(2).getValue();
+        WorkflowPlan workflow = "0".equals(revision) ? workflowPlan(workflowId, version)
+                : revisionPlan(runId, workflowId, version, Integer.parseInt(revision));
+        RunPlan plan = new RunPlan(runId, shard, revision, json.readTree(meta.get(3).getValue()), workflow);
         remember(plan);
         return Optional.of(plan);
+    }
+
+    /** The plan of a run's own revision (its workflow after the run was patched), compiled from PostgreSQL. */
+    private WorkflowPlan revisionPlan(UUID runId, UUID workflowId, int version, int revision) {
+        String definition = revisions.definition(runId, revision).orElseThrow(() -> new IllegalStateException(
+                "Expected revision " + revision + " of run " + runId + " in run_ir_revisions, but it is missing"));
+        return WorkflowPlan.of(workflowId, version, compilation.compileOrThrow(json.readTree(definition)).ir(), json);
     }
 
     /** The dispatch-ready plan of a pinned workflow version, shared by all its runs. */

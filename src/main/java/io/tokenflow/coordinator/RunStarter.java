@@ -16,7 +16,8 @@ import io.tokenflow.engine.routing.TokenIds;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Starts runs in Redis: the run's state and its entry tokens in one atomic step ({@code start-run.lua}), and
+ * Starts runs in Redis: the run's state and its entry tokens (approval requests at human entry nodes) in one atomic
+ * step ({@code start-run.lua}), and
  * idempotency keys that map a retried start to the run it already made.
  */
 @Component
@@ -29,10 +30,12 @@ public class RunStarter {
     private final RunPlans plans;
     private final CoordinatorScripts scripts;
     private final Payloads payloads;
+    private final TokenEmitter emitter;
     private final Clock clock;
 
     RunStarter(RedisConnections redis, RedisKeys keys, RunPlans plans, CoordinatorScripts scripts, Payloads payloads,
-               Clock clock) {
+               TokenEmitter emitter, Clock clock) {
+        this.emitter = emitter;
         this.redis = redis;
         this.keys = keys;
         this.plans = plans;
@@ -66,8 +69,8 @@ public class RunStarter {
         WorkflowPlan workflow = plans.workflowPlan(workflowId, version);
         RunPlan plan = new RunPlan(runId, shard, "0", input, workflow);
         RedisKeys.RunKeys run = keys.run(runId, shard);
-        CompletionRouter.StepArguments step = new CompletionRouter.StepArguments(List.of(run.meta(), run.counter(),
-                run.tokens(), keys.activeRuns(shard), keys.eventsStream(shard)));
+        StepArguments step = new StepArguments(List.of(run.meta(), run.counter(),
+                run.tokens(), keys.activeRuns(shard), keys.eventsStream(shard), run.approvals()));
         long now = clock.millis();
         List<String> entries = workflow.ir().entryNodes();
         step.args(runId.toString(), Long.toString(now), workflowId.toString(), Integer.toString(version), "0",
@@ -82,17 +85,22 @@ public class RunStarter {
         }
     }
 
-    private void addEntryToken(CompletionRouter.StepArguments step, RunPlan plan, IrNode node, long now) {
+    private void addEntryToken(StepArguments step, RunPlan plan, IrNode node, long now) {
         String token = TokenIds.entry(plan.runId().toString(), node.id());
         JsonNode input = node.inputMapping() == null ? plan.input()
                 : InputResolver.resolve(node.inputMapping(), plan.input(), id -> null);
         Payloads.TaskInput taskInput = payloads.taskInput(input);
+        String emitted = EventData.tokenEmitted(payloads, null, null, 0, false);
+        if (node.human() != null) {
+            step.args("human", token, node.id(), emitted, TokenEmitter.approvalId(plan.runId(), token).toString(),
+                    emitter.approvalRequest(plan, node, token, 0, taskInput, now));
+            return;
+        }
         TaskEntry entry = new TaskEntry(token, plan.runId(), node.id(), node.worker(), 0, 1, taskInput.inline(),
                 taskInput.reference(), plan.workflow().configs().get(node.id()), now, null);
         List<String> fields = entry.fields();
         int stream = step.key(keys.taskStream(node.worker(), plan.shard()));
-        step.args(token, node.id(), EventData.tokenEmitted(payloads, null, null, 0, false), Integer.toString(stream),
-                Integer.toString(fields.size()));
+        step.args("task", token, node.id(), emitted, Integer.toString(stream), Integer.toString(fields.size()));
         step.args(new ArrayList<>(fields));
     }
 }

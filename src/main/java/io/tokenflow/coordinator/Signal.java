@@ -3,8 +3,13 @@ package io.tokenflow.coordinator;
 import java.util.Map;
 import java.util.UUID;
 
-/** An entry of the completions stream, parsed: a worker's completion, a join that is ready, or a malformed one. */
-public sealed interface Signal permits Signal.Completion, Signal.JoinReady, Signal.Malformed {
+import io.tokenflow.engine.routing.AgentDecision;
+
+/**
+ * An entry of the completions stream, parsed: a worker's completion, a worker's start of slow work, a join that is
+ * ready, or a malformed one.
+ */
+public sealed interface Signal permits Signal.Completion, Signal.Started, Signal.JoinReady, Signal.Malformed {
 
     String entryId();
 
@@ -14,9 +19,16 @@ public sealed interface Signal permits Signal.Completion, Signal.JoinReady, Sign
      * @param outputText the output as validated JSON text (completed), else null
      * @param outputRef  a CAS reference to the output (large outputs), else null
      * @param errorJson  the error object as JSON text (failed), else null
+     * @param decision   an agent's routing proposal (field {@code decision}), else null
      */
     record Completion(String entryId, String token, UUID run, String node, boolean succeeded, String outputText,
-                      String outputRef, String errorJson, String worker, Long startedAt) implements Signal {
+                      String outputRef, String errorJson, String worker, Long startedAt, AgentDecision decision)
+            implements Signal {
+    }
+
+    /** A worker began a token's work (field {@code kind: started}); sent for work that does not finish at once. */
+    record Started(String entryId, String token, UUID run, String node, String worker, Long startedAt)
+            implements Signal {
     }
 
     /** Posted by route-completion.lua when the last arrival at a join came in. */

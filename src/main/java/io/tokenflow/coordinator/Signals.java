@@ -1,10 +1,13 @@
 package io.tokenflow.coordinator;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
 import io.tokenflow.cas.CasStore;
+import io.tokenflow.engine.routing.AgentDecision;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -23,7 +26,17 @@ final class Signals {
 
     Signal parse(String entryId, Map<String, String> fields) {
         try {
-            return "join".equals(fields.get("kind")) ? joinReady(entryId, fields) : completion(entryId, fields);
+            String kind = fields.get("kind");
+            if (kind == null) {
+                return completion(entryId, fields);
+            }
+            return switch (kind) {
+                case "started" -> new Signal.Started(entryId, token(fields), runId(fields), node(fields),
+                        fields.getOrDefault("worker", ""), startedAt(fields.get("started_at")));
+                case "join" -> joinReady(entryId, fields);
+                default -> throw new InvalidSignal("Expected kind 'started' (or none, for a completion), but found '"
+                        + kind + "'");
+            };
         } catch (InvalidSignal | IllegalArgumentException e) {
             return new Signal.Malformed(entryId, fields, e.getMessage());
         }
@@ -47,8 +60,27 @@ final class Signals {
             throw new InvalidSignal("Expected output_ref to be cas://sha256:<hex>, but found '" + outputRef + "'");
         }
         String error = succeeded ? null : errorObject(required(fields, "error"));
+        AgentDecision decision = fields.containsKey("decision") ? decision(fields.get("decision")) : null;
         return new Signal.Completion(entryId, token(fields), runId(fields), node(fields), succeeded, output, outputRef,
-                error, fields.getOrDefault("worker", ""), startedAt(fields.get("started_at")));
+                error, fields.getOrDefault("worker", ""), startedAt(fields.get("started_at")), decision);
+    }
+
+    private AgentDecision decision(String text) {
+        JsonNode decision = parseJson(text, "decision");
+        JsonNode next = decision.path("next_nodes");
+        if (!decision.isObject() || !next.isArray()) {
+            throw new InvalidSignal("Expected decision to be a JSON object with an array \"next_nodes\", but found "
+                    + text);
+        }
+        List<String> nodes = new ArrayList<>(next.size());
+        for (JsonNode id : next) {
+            if (!id.isString() || !NODE.matcher(id.asString()).matches()) {
+                throw new InvalidSignal("Expected decision.next_nodes to hold node ids, but found " + id);
+            }
+            nodes.add(id.asString());
+        }
+        JsonNode reasoning = decision.path("reasoning");
+        return new AgentDecision(nodes, reasoning.isString() ? reasoning.asString() : null);
     }
 
     private String errorObject(String text) {

@@ -9,7 +9,7 @@ import io.tokenflow.engine.ir.WorkflowIr;
 import tools.jackson.databind.json.JsonMapper;
 
 /** A pinned workflow version prepared for dispatch: its IR and each node's config as JSON text (computed once). */
-public record WorkflowPlan(UUID workflowId, int version, WorkflowIr ir, Map<String, String> configs) {
+public record WorkflowPlan(UUID workflowId, int version, WorkflowIr ir, Map<String, String> configs, boolean hasLoops) {
 
     public WorkflowPlan {
         configs = Map.copyOf(configs);
@@ -20,7 +20,8 @@ public record WorkflowPlan(UUID workflowId, int version, WorkflowIr ir, Map<Stri
         for (IrNode node : ir.nodes().values()) {
             configs.put(node.id(), node.config() == null ? "{}" : json.writeValueAsString(node.config()));
         }
-        return new WorkflowPlan(workflowId, version, ir, configs);
+        boolean loops = ir.nodes().values().stream().anyMatch(node -> node.loop() != null);
+        return new WorkflowPlan(workflowId, version, ir, configs, loops);
     }
 
     public IrNode node(String id) {

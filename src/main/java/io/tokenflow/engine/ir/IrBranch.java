@@ -17,6 +17,9 @@ import tools.jackson.databind.annotation.JsonNaming;
 public record IrBranch(boolean enabled, String type, List<Rule> rules, @JsonProperty("default") List<String> defaultPath,
                        List<String> availableNextNodes) {
 
+    /** The branch type that lets an agent choose among {@code available_next_nodes}. */
+    public static final String AGENT_DRIVEN = "agent_driven";
+
     public IrBranch {
         rules = List.copyOf(rules);
         defaultPath = List.copyOf(defaultPath);

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 
-import io.tokenflow.engine.conditions.StructuralConditionCompiler;
+import io.tokenflow.engine.conditions.ConditionEngine;
 import io.tokenflow.engine.types.BuiltInNodeTypes;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -13,7 +13,7 @@ import tools.jackson.databind.json.JsonMapper;
 final class Fixtures {
 
     static final JsonMapper JSON = JsonMapper.builder().build();
-    static final WorkflowCompiler COMPILER = new WorkflowCompiler(BuiltInNodeTypes.get(), new StructuralConditionCompiler());
+    static final WorkflowCompiler COMPILER = new WorkflowCompiler(BuiltInNodeTypes.get(), ConditionEngine.withDefaults());
 
     private Fixtures() {
     }

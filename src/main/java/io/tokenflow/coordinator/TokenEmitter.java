@@ -1,0 +1,100 @@
+package io.tokenflow.coordinator;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+import org.springframework.stereotype.Component;
+
+import io.tokenflow.engine.ir.IrHuman;
+import io.tokenflow.engine.ir.IrNode;
+import io.tokenflow.engine.routing.Emission;
+import io.tokenflow.engine.routing.InputResolver;
+import io.tokenflow.engine.routing.TokenIds;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Writes the emissions of a step as Lua arguments (the prelude's {@code emit_tokens}): a task token onto its worker
+ * type's stream with its resolved input, an arrival at a join, or an approval request for a human node.
+ */
+@Component
+class TokenEmitter {
+
+    private final RedisKeys keys;
+    private final Payloads payloads;
+
+    TokenEmitter(RedisKeys keys, Payloads payloads) {
+        this.keys = keys;
+        this.payloads = payloads;
+    }
+
+    /** The id of the approval a token reaching a human node creates (the same for a replayed step). */
+    static UUID approvalId(UUID runId, String token) {
+        return UUID.nameUUIDFromBytes(("approval:" + runId + ":" + token).getBytes(StandardCharsets.UTF_8));
+    }
+
+    void add(StepArguments step, RunPlan plan, String from, String parentToken, List<Emission> emissions,
+             NodeOutputs outputs, long now) {
+        step.args(Integer.toString(emissions.size()));
+        outputs.read(referenced(plan, emissions, from));
+        for (Emission emission : emissions) {
+            String child = TokenIds.child(parentToken, emission.target(), emission.iteration());
+            String emitted = EventData.tokenEmitted(payloads, from, parentToken, emission.iteration(),
+                    emission.join());
+            String place = TokenPlaces.of(emission.target(), emission.iteration());
+            IrNode target = plan.workflow().node(emission.target());
+            if (emission.join()) {
+                step.args("join", child, target.id(), place, emitted, target.id() + "#" + emission.iteration(),
+                        Integer.toString(emission.expected()), from,
+                        TokenIds.join(plan.runId().toString(), target.id(), emission.iteration()),
+                        EventData.tokenEmitted(payloads, null, null, emission.iteration(), false),
+                        Integer.toString(emission.iteration()));
+            } else if (target.human() != null) {
+                step.args("human", child, target.id(), place, emitted, approvalId(plan.runId(), child).toString(),
+                        approvalRequest(plan, target, child, emission.iteration(), outputs.inputFor(target), now));
+            } else {
+                Payloads.TaskInput input = outputs.inputFor(target);
+                TaskEntry entry = new TaskEntry(child, plan.runId(), target.id(), target.worker(), emission.iteration(),
+                        1, input.inline(), input.reference(), plan.workflow().configs().get(target.id()), now, from);
+                int stream = step.key(keys.taskStream(target.worker(), plan.shard()));
+                List<String> fields = entry.fields();
+                step.args("task", child, target.id(), place, emitted, Integer.toString(stream),
+                        Integer.toString(fields.size()));
+                step.args(fields);
+            }
+        }
+    }
+
+    /** The {@code approval.requested} data (docs/run-events.md), also kept in the run's pending approvals. */
+    String approvalRequest(RunPlan plan, IrNode node, String token, int iteration, Payloads.TaskInput input,
+                                   long now) {
+        IrHuman human = node.human();
+        Long timeoutAt = human.timeout() == null ? null : now + Duration.parse(human.timeout()).toMillis();
+        String inputJson = input.inline() != null ? input.inline() : "{\"$ref\":" + payloads.quote(input.reference()) + "}";
+        return "{\"approval_id\":" + payloads.quote(approvalId(plan.runId(), token).toString()) + ",\"iteration\":"
+                + iteration + ",\"approvers\":" + payloads.write(payloads.toJson(human.approvers()))
+                + ",\"timeout_at\":" + timeoutAt + ",\"escalation_policy\":" + quoteOrNull(human.escalationPolicy())
+                + ",\"escalate_to\":" + payloads.write(payloads.toJson(human.escalateTo())) + ",\"level\":0"
+                + ",\"title\":" + quoteOrNull(human.title() == null ? node.name() : human.title())
+                + ",\"instructions\":" + quoteOrNull(human.instructions()) + ",\"input\":" + inputJson + "}";
+    }
+
+    private String quoteOrNull(String text) {
+        return text == null ? "null" : payloads.quote(text);
+    }
+
+    private static Set<String> referenced(RunPlan plan, List<Emission> emissions, String self) {
+        Set<String> referenced = new LinkedHashSet<>();
+        for (Emission emission : emissions) {
+            JsonNode mapping = plan.workflow().node(emission.target()).inputMapping();
+            if (!emission.join() && mapping != null) {
+                referenced.addAll(InputResolver.referencedNodes(mapping));
+            }
+        }
+        referenced.remove(self);
+        return referenced;
+    }
+}
