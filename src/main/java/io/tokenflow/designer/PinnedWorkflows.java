@@ -5,7 +5,9 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import io.tokenflow.engine.compiler.CompilationResult;
 import io.tokenflow.web.InvalidWorkflowException;
@@ -26,24 +28,29 @@ public class PinnedWorkflows {
     private final WorkflowCompilation compilation;
     private final WorkflowDocuments documents;
     private final Map<WorkflowVersion.Key, CompiledVersion> compiled = new ConcurrentHashMap<>();
+    private final TransactionTemplate reading;
 
     PinnedWorkflows(WorkflowQueries queries, WorkflowTagRepository tags, WorkflowCompilation compilation,
-                    WorkflowDocuments documents) {
+                    WorkflowDocuments documents, PlatformTransactionManager transactions) {
+        this.reading = new TransactionTemplate(transactions);
+        this.reading.setReadOnly(true);
         this.queries = queries;
         this.tags = tags;
         this.compilation = compilation;
         this.documents = documents;
     }
 
-    @Transactional(readOnly = true)
+    /** Runs started by id and version (as clients starting many runs do) need no transaction at all once cached. */
     public PinnedWorkflow resolve(String reference, String tag, Integer version) {
         PinnedWorkflow cached = version == null ? null : cachedById(reference, version);
         if (cached != null) {
             return cached;
         }
-        Workflow workflow = queries.workflow(reference);
-        int pinned = version != null ? version : tag != null ? tagged(workflow, tag) : workflow.latestVersion();
-        return new PinnedWorkflow(workflow.id(), workflow.name(), pinned, tag, compiled(workflow, pinned).ir());
+        return reading.execute(status -> {
+            Workflow workflow = queries.workflow(reference);
+            int pinned = version != null ? version : tag != null ? tagged(workflow, tag) : workflow.latestVersion();
+            return new PinnedWorkflow(workflow.id(), workflow.name(), pinned, tag, compiled(workflow, pinned).ir());
+        });
     }
 
     /** A version known to exist (e.g. pinned by a running run). */

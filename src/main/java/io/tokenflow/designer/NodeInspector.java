@@ -1,0 +1,179 @@
+package io.tokenflow.designer;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import io.tokenflow.designer.InspectorField.Widget;
+import io.tokenflow.engine.types.NodeTypeSpec;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+/**
+ * The inspector of one node of the draft: every setting the DSL has for it, as fields bound to JSON pointers.
+ *
+ * @param path       the node's pointer, {@code /nodes/3}
+ * @param type       the node type, or {@code null} when the type is unknown (its config is then plain JSON)
+ * @param successors the nodes its edges lead to, offered as branch and loop targets
+ */
+public record NodeInspector(String path, String id, String typeName, NodeTypeSpec type, List<InspectorField> general,
+                            List<InspectorField> config, InspectorField input, InspectorField join,
+                            List<InspectorField> retry, List<InspectorField> limits, BranchView branch, LoopView loop,
+                            List<InspectorField> human, List<InspectorField> agent, List<String> successors) {
+
+    public NodeInspector {
+        general = List.copyOf(general);
+        config = List.copyOf(config);
+        retry = List.copyOf(retry);
+        limits = List.copyOf(limits);
+        human = List.copyOf(human);
+        agent = List.copyOf(agent);
+        successors = List.copyOf(successors);
+    }
+
+    static NodeInspector of(JsonNode document, int index, NodeTypeSpec type) {
+        JsonNode node = document.path("nodes").get(index);
+        String path = "/nodes/" + index;
+        String id = node.path("id").asString("");
+        JsonNode config = node.path("config").isObject() ? node.path("config") : JsonNodeFactory.instance.objectNode();
+        List<InspectorField> configFields = type == null
+                ? List.of(InspectorField.of(node, path + "/config", "Config", Widget.JSON, "The node type is unknown"))
+                : ConfigFields.of(type.configSchema(), config, path + "/config");
+        String kind = type == null ? "task" : type.kind().label();
+        return new NodeInspector(path, id, node.path("type").asString(""), type, general(node, path), configFields,
+                InspectorField.of(node, path + "/input", "Input mapping", Widget.JSON,
+                        "JSON; strings may use ${workflow.input.x} and ${nodes.<id>.output.y}"),
+                InspectorField.of(node, path + "/wait_for_all", "Wait for all incoming paths (join)", Widget.CHECKBOX,
+                        "Runs once, when every dependency has sent its token"),
+                retry(node.path("retry"), path + "/retry"), limits(node.path("limits"), path + "/limits"),
+                BranchView.of(node.path("branch"), path + "/branch", "agent".equals(kind)),
+                LoopView.of(node.path("loop"), path + "/loop"),
+                "human".equals(kind) ? human(node.path("human"), path + "/human") : List.of(),
+                "agent".equals(kind) ? agent(node.path("agent"), path + "/agent") : List.of(),
+                successors(document, id));
+    }
+
+    private static List<InspectorField> general(JsonNode node, String path) {
+        return List.of(InspectorField.of(node, path + "/id", "Id", Widget.TEXT,
+                        "Letters, digits, _ and -; renaming updates edges and routes").markedRequired(),
+                InspectorField.of(node, path + "/name", "Display name", Widget.TEXT, null),
+                InspectorField.of(node, path + "/description", "Description", Widget.TEXTAREA, null));
+    }
+
+    private static List<InspectorField> retry(JsonNode retry, String path) {
+        return List.of(InspectorField.of(retry, path + "/max_attempts", "Max attempts", Widget.INTEGER, null),
+                InspectorField.of(retry, path + "/backoff_ms", "Backoff (ms)", Widget.INTEGER, null),
+                InspectorField.of(retry, path + "/max_backoff_ms", "Max backoff (ms)", Widget.INTEGER, null),
+                InspectorField.of(retry, path + "/multiplier", "Multiplier", Widget.NUMBER, null));
+    }
+
+    private static List<InspectorField> limits(JsonNode limits, String path) {
+        return List.of(InspectorField.of(limits, path + "/deadline_s", "Deadline (s)", Widget.NUMBER, null),
+                InspectorField.of(limits, path + "/max_hops", "Max hops", Widget.INTEGER, null),
+                InspectorField.of(limits, path + "/max_fan_out", "Max fan-out", Widget.INTEGER, null));
+    }
+
+    private static List<InspectorField> human(JsonNode human, String path) {
+        return List.of(InspectorField.of(human, path + "/title", "Title", Widget.TEXT, null),
+                InspectorField.of(human, path + "/instructions", "Instructions", Widget.TEXTAREA, null),
+                InspectorField.of(human, path + "/approvers", "Approvers", Widget.LIST,
+                        "User names or role:<name>, comma-separated").markedRequired(),
+                InspectorField.of(human, path + "/timeout", "Timeout", Widget.TEXT, "ISO-8601, e.g. PT48H"),
+                InspectorField.select(human, path + "/escalation_policy", "On timeout",
+                        List.of("auto_approve", "auto_reject", "escalate", "auto_approve_after_timeout"), false, null),
+                InspectorField.of(human, path + "/escalate_to", "Escalate to", Widget.LIST, "Comma-separated"),
+                InspectorField.of(human, path + "/rejection_path", "Rejection path", Widget.LIST,
+                        "Node ids taken when rejected"));
+    }
+
+    private static List<InspectorField> agent(JsonNode agent, String path) {
+        return List.of(InspectorField.of(agent, path + "/model", "Model", Widget.TEXT, null),
+                InspectorField.of(agent, path + "/system_prompt", "System prompt", Widget.TEXTAREA, null),
+                InspectorField.of(agent, path + "/prompt", "Prompt", Widget.TEXTAREA, null),
+                InspectorField.of(agent, path + "/temperature", "Temperature", Widget.NUMBER, "0 to 2"),
+                InspectorField.of(agent, path + "/max_tokens", "Max tokens", Widget.INTEGER, null),
+                InspectorField.of(agent, path + "/tools", "Tools", Widget.LIST, "Comma-separated tool names"),
+                InspectorField.of(agent, path + "/timeout_s", "Timeout (s)", Widget.NUMBER, null));
+    }
+
+    private static List<String> successors(JsonNode document, String id) {
+        Set<String> targets = new LinkedHashSet<>();
+        document.path("edges").forEach(edge -> {
+            if (id.equals(edge.path("from").asString(null))) {
+                targets.add(edge.path("to").asString(""));
+            }
+        });
+        return new ArrayList<>(targets);
+    }
+
+    public boolean hasRetry() {
+        return retry.stream().anyMatch(field -> !field.value().isEmpty());
+    }
+
+    public boolean hasLimits() {
+        return limits.stream().anyMatch(field -> !field.value().isEmpty());
+    }
+
+    /**
+     * A node's branch: its rules (first match wins) and default, or for agents the nodes the agent may choose.
+     *
+     * @param present whether the node has a branch at all
+     */
+    public record BranchView(String path, boolean present, boolean agentDriven, boolean agentNode, List<RuleView> rules,
+                             InspectorField defaultPath, InspectorField available) {
+
+        public BranchView {
+            rules = List.copyOf(rules);
+        }
+
+        static BranchView of(JsonNode branch, String path, boolean agentNode) {
+            List<RuleView> rules = new ArrayList<>();
+            JsonNode authored = branch.path("rules");
+            for (int i = 0; i < authored.size(); i++) {
+                rules.add(RuleView.of(authored.get(i), path + "/rules/" + i, i));
+            }
+            return new BranchView(path, branch.isObject(), "agent_driven".equals(branch.path("type").asString("")),
+                    agentNode, rules, InspectorField.of(branch, path + "/default", "Default", Widget.LIST,
+                            "Node ids taken when no rule matches"),
+                    InspectorField.of(branch, path + "/available_next_nodes", "Allowed next nodes", Widget.LIST,
+                            "The agent may choose among these node ids"));
+        }
+    }
+
+    /** One branch rule: a condition and the nodes it routes to. */
+    public record RuleView(String path, int index, InspectorField name, ConditionView condition,
+                           InspectorField nextNodes) {
+
+        static RuleView of(JsonNode rule, String path, int index) {
+            JsonNode condition = rule.has("condition") ? rule.get("condition") : JsonNodeFactory.instance.objectNode();
+            return new RuleView(path, index, InspectorField.of(rule, path + "/name", "Rule name", Widget.TEXT, null),
+                    ConditionView.of(condition, path + "/condition"),
+                    InspectorField.of(rule, path + "/next_nodes", "Then go to", Widget.LIST,
+                            "Node ids, comma-separated").markedRequired());
+        }
+    }
+
+    /** A node's loop: how often, while what, back to where, and where it leaves to. */
+    public record LoopView(String path, boolean present, List<InspectorField> fields, ConditionView condition) {
+
+        public LoopView {
+            fields = List.copyOf(fields);
+        }
+
+        static LoopView of(JsonNode loop, String path) {
+            List<InspectorField> fields = List.of(
+                    InspectorField.of(loop, path + "/max_iterations", "Max iterations", Widget.INTEGER, null)
+                            .markedRequired(),
+                    InspectorField.of(loop, path + "/loop_back_to", "Loop back to", Widget.TEXT,
+                            "This node (default) or a node before it"),
+                    InspectorField.of(loop, path + "/break_path", "Break path", Widget.LIST,
+                            "Taken when the condition stops holding; default: the node's edges"),
+                    InspectorField.of(loop, path + "/timeout_path", "Timeout path", Widget.LIST,
+                            "Taken when max iterations is reached"));
+            ConditionView condition = loop.has("condition") ? ConditionView.of(loop.get("condition"), path + "/condition")
+                    : null;
+            return new LoopView(path, loop.isObject(), fields, condition);
+        }
+    }
+}

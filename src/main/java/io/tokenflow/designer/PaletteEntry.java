@@ -1,0 +1,64 @@
+package io.tokenflow.designer;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.tokenflow.engine.types.NodeTypeSpec;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A node type in the editor's palette, with the node a drop adds (without its id): the type's required config
+ * members filled from their schema defaults, so that as few problems as possible are left to fix.
+ *
+ * @param starter the JSON of the node a drop adds
+ */
+public record PaletteEntry(String type, String displayName, String description, String category, String kind,
+                           String starter) {
+
+    static List<PaletteEntry> of(List<NodeTypeSpec> types, String user) {
+        List<PaletteEntry> entries = new ArrayList<>();
+        types.stream().filter(type -> !"parallel".equals(type.name())).forEach(type -> entries.add(new PaletteEntry(
+                type.name(), type.displayName(), type.description(), type.category(), type.kind().label(),
+                starter(type, user).toString())));
+        return entries;
+    }
+
+    private static ObjectNode starter(NodeTypeSpec type, String user) {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        node.put("type", type.name());
+        ObjectNode config = node.putObject("config");
+        JsonNode properties = type.configSchema().path("properties");
+        type.configSchema().path("required").forEach(required -> {
+            JsonNode value = initialValue(type.name(), required.asString(), properties.path(required.asString()));
+            if (value != null) {
+                config.set(required.asString(), value);
+            }
+        });
+        if ("human".equals(type.kind().label())) {
+            node.putObject("human").putArray("approvers").add(user == null ? "role:approver" : user);
+        }
+        return node;
+    }
+
+    /**
+     * The schema's default, its first enum value or its minimum; a {@code function} node starts as {@code noop}
+     * (the function that does nothing, as a new workflow's start node). {@code null} leaves the member to the user.
+     */
+    private static JsonNode initialValue(String typeName, String member, JsonNode property) {
+        if (property.has("default")) {
+            return property.get("default");
+        }
+        if (property.path("enum").isArray() && !property.path("enum").isEmpty()) {
+            return property.path("enum").get(0);
+        }
+        if ("function".equals(typeName) && "function".equals(member)) {
+            return JsonNodeFactory.instance.stringNode("noop");
+        }
+        if (property.has("minimum") && property.path("type").asString("").matches("integer|number")) {
+            return property.get("minimum");
+        }
+        return null;
+    }
+}
