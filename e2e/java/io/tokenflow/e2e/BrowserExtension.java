@@ -1,5 +1,7 @@
 package io.tokenflow.e2e;
 
+import java.nio.file.Path;
+
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Page;
@@ -10,7 +12,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * Gives each test a fresh {@link Page} (its own cookies) at 1280×800, from the {@link SharedBrowser} kept in the
- * root store so that it is closed once, when the whole run ends.
+ * root store so that it is closed once, when the whole run ends. A failed test leaves screenshots of its pages in
+ * {@code target/failed-tests/}.
  */
 final class BrowserExtension implements ParameterResolver, AfterEachCallback {
 
@@ -32,8 +35,15 @@ final class BrowserExtension implements ParameterResolver, AfterEachCallback {
     @Override
     public void afterEach(ExtensionContext context) {
         BrowserContext browserContext = context.getStore(NAMESPACE).remove(BrowserContext.class, BrowserContext.class);
-        if (browserContext != null) {
-            browserContext.close();
+        if (browserContext == null) {
+            return;
         }
+        if (context.getExecutionException().isPresent()) {
+            for (int i = 0; i < browserContext.pages().size(); i++) {
+                browserContext.pages().get(i).screenshot(new Page.ScreenshotOptions().setPath(Path.of("target",
+                        "failed-tests", context.getRequiredTestMethod().getName() + "-" + i + ".png")));
+            }
+        }
+        browserContext.close();
     }
 }

@@ -8,11 +8,12 @@ import java.lang.annotation.Target;
 
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.annotation.Import;
 import org.springframework.test.context.ActiveProfiles;
 
 /**
  * The whole application on a random port (embedded, ephemeral PostgreSQL and Redis), one configured user who signs
- * in through the login form, and a browser {@code Page} per test.
+ * in through the login form, the {@link Gates gate} function, and a browser {@code Page} per test.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -22,6 +23,7 @@ import org.springframework.test.context.ActiveProfiles;
         "tokenflow.security.users[0].password={noop}" + SignIn.PASSWORD,
         "tokenflow.security.users[0].roles=designer,operator,approver"})
 @ActiveProfiles("test")
+@Import(Gates.class)
 @ExtendWith(BrowserExtension.class)
 @interface BrowserTest {
 }

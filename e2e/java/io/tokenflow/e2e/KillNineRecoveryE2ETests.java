@@ -37,6 +37,13 @@ class KillNineRecoveryE2ETests {
 
     private static final int RUNS = 500;
 
+    /**
+     * B and C sleep this long on four function-worker threads, so the 500 runs need at least
+     * 500 × 2 × 40 ms ÷ 4 = 10 s of work: the kill always lands in the middle, however fast the rest of the engine is.
+     */
+    private static final int SLEEP_MS = 40;
+    private static final int FUNCTION_WORKERS = 4;
+
     @Autowired CreateWorkflow creating;
     @Autowired StartRun starting;
     @Autowired JdbcClient jdbc;
@@ -54,18 +61,18 @@ class KillNineRecoveryE2ETests {
         String workflow = creating.create(JsonMapper.builder().build().readTree("""
                 {"name": "kill-nine-%s", "nodes": [
                   {"id": "A", "type": "function", "config": {"function": "sleep", "args": {"ms": 5}}},
-                  {"id": "B", "type": "function", "config": {"function": "sleep", "args": {"ms": 5}}},
-                  {"id": "C", "type": "function", "config": {"function": "sleep", "args": {"ms": 5}}},
+                  {"id": "B", "type": "function", "config": {"function": "sleep", "args": {"ms": %d}}},
+                  {"id": "C", "type": "function", "config": {"function": "sleep", "args": {"ms": %d}}},
                   {"id": "D", "type": "function", "config": {"function": "echo"}, "wait_for_all": true}],
                  "edges": [{"from": "A", "to": "B"}, {"from": "A", "to": "C"}, {"from": "B", "to": "D"},
-                           {"from": "C", "to": "D"}]}""".formatted(UUID.randomUUID().toString().substring(0, 8))),
+                           {"from": "C", "to": "D"}]}""".formatted(UUID.randomUUID().toString().substring(0, 8), SLEEP_MS, SLEEP_MS)),
                 "test").name();
         List<UUID> runs = new ArrayList<>();
         for (int i = 0; i < RUNS; i++) {
             runs.add(starting.start(new StartRunCommand(workflow, null, null, null, null), "test").id());
         }
         Process first = startEngine("first");
-        await().atMost(Duration.ofSeconds(120)).until(() -> completed(runs) >= 50);
+        await().atMost(Duration.ofSeconds(120)).until(() -> completed(runs) >= 20);
         long before = completed(runs);
         first.destroyForcibly().waitFor();
         assertThat(before).as("runs completed before the kill").isLessThan(RUNS);
@@ -95,7 +102,7 @@ class KillNineRecoveryE2ETests {
                 "--spring.data.redis.port=" + environment.getProperty("spring.data.redis.port", "6379"),
                 "--spring.data.redis.database=" + environment.getProperty("spring.data.redis.database", "0"),
                 "--tokenflow.coordinator.claim-idle=2s", "--tokenflow.coordinator.claim-interval=1s",
-                "--tokenflow.workers.claim-idle=2s", "--tokenflow.workers.claim-interval=1s",
+                "--tokenflow.workers.concurrency.function=" + FUNCTION_WORKERS, "--tokenflow.workers.claim-idle=2s", "--tokenflow.workers.claim-interval=1s",
                 "--tokenflow.supervisor.claim-idle=2s", "--spring.main.banner-mode=off");
         Process engine = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         engines.add(engine);

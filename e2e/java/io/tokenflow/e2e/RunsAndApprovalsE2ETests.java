@@ -60,11 +60,12 @@ class RunsAndApprovalsE2ETests {
         assertThat(runRow).containsText("not ended");
 
         mainNavigation(page, "Approvals");
-        Locator approvalRow = page.locator("#approval-table tbody tr")
+        Locator approval = page.locator("#approval-inbox article")
                 .filter(new Locator.FilterOptions().setHasText(run.toString()));
-        assertThat(approvalRow).containsText("start");
-        assertThat(approvalRow).containsText("Approve the welcome mail");
-        assertThat(approvalRow).containsText("pending");
+        assertThat(approval).containsText("start");
+        assertThat(approval).containsText("Approve the welcome mail");
+        assertThat(approval).containsText("role:approver");
+        assertThat(approval).containsText("times out in");
     }
 
     private static void mainNavigation(Page page, String name) {
@@ -78,8 +79,9 @@ class RunsAndApprovalsE2ETests {
         jdbc.sql("insert into runs (id, workflow_id, workflow_version, status, created_at, started_at) "
                         + "values (?, ?, 1, 'RUNNING', ?, ?)")
                 .params(run, workflowId, now, now).update();
-        jdbc.sql("insert into approvals (id, run_id, node_id, token_id, status, title, created_at, timeout_at) "
-                        + "values (?, ?, 'start', 't-1', 'PENDING', 'Approve the welcome mail', ?, ?)")
+        jdbc.sql("insert into approvals (id, run_id, node_id, token_id, status, approvers, title, created_at, "
+                        + "timeout_at) values (?, ?, 'start', 't-1', 'PENDING', '[\"role:approver\"]', "
+                        + "'Approve the welcome mail', ?, ?)")
                 .params(UUID.randomUUID(), run, now, now.plusDays(2)).update();
         return run;
     }

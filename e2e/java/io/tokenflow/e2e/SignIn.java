@@ -16,12 +16,17 @@ final class SignIn {
 
     /** Opens {@code path}, signs in on the login page it leads to, and waits for the page asked for. */
     static void andOpen(Page page, String baseUrl, String path) {
+        asUser(page, baseUrl, path, USERNAME, PASSWORD);
+    }
+
+    /** {@link #andOpen} as another configured user. */
+    static void asUser(Page page, String baseUrl, String path, String username, String password) {
         page.navigate(baseUrl + path);
         assertThat(page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setName("Sign in to Tokenflow")))
                 .isVisible();
-        page.getByLabel("Username").fill(USERNAME);
-        page.getByLabel("Password").fill(PASSWORD);
+        page.getByLabel("Username").fill(username);
+        page.getByLabel("Password").fill(password);
         page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign in")).click();
-        assertThat(page.getByText("Signed in as " + USERNAME)).isVisible();
+        assertThat(page.getByText("Signed in as " + username)).isVisible();
     }
 }

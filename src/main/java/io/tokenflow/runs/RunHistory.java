@@ -79,7 +79,7 @@ public class RunHistory {
                 .map(step -> new RunViews.Step(step.seq(), step.from(), step.to(), step.token())).toList();
         Map<String, Map<String, String>> joins = new LinkedHashMap<>(state.pendingJoins());
         return new RunViews.Replay(run, state.lastSeq(), state.status().name(), state.counter(), state.inFlight(), nodes,
-                joins, path, state.outputs(), state.error());
+                joins, state.pendingApprovals(), path, state.outputs(), state.error());
     }
 
     private void requireRun(UUID run) {

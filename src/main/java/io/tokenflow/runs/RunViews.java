@@ -50,7 +50,8 @@ public final class RunViews {
 
     /** A run's state rebuilt from its event log alone, up to {@code upToSeq}. */
     public record Replay(UUID id, long upToSeq, String status, long counter, Map<String, String> inFlight,
-                         List<Node> nodes, Map<String, Map<String, String>> pendingJoins, List<Step> path,
+                         List<Node> nodes, Map<String, Map<String, String>> pendingJoins,
+                         Map<String, String> pendingApprovals, List<Step> path,
                          Map<String, JsonNode> outputs, String error) {
     }
 

@@ -1,23 +1,90 @@
 package io.tokenflow.runs;
 
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import org.springframework.http.MediaType;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseBody;
 
-/** The runs page: the newest runs, read-only. */
+import io.tokenflow.web.BadRequestException;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The runs pages: the list (filtered, kept live over {@code /live}), one run's live page, its state at any earlier
+ * event (the time-travel slider) and one node's executions.
+ */
 @Controller
 class RunsController {
 
-    private final RunListQueries runs;
+    private final LiveRunRows rows;
+    private final RunPages pages;
+    private final RunFragments fragments;
+    private final JsonMapper json;
 
-    RunsController(RunListQueries runs) {
-        this.runs = runs;
+    RunsController(LiveRunRows rows, RunPages pages, RunFragments fragments, JsonMapper json) {
+        this.rows = rows;
+        this.pages = pages;
+        this.fragments = fragments;
+        this.json = json;
     }
 
     @GetMapping("/runs")
-    String list(Model model) {
-        model.addAttribute("runs", runs.newest());
+    String list(@RequestParam(required = false) String status, @RequestParam(required = false) String workflow,
+                Model model) {
+        RunFilter filter = new RunFilter(status, workflow);
+        String problem = filter.problem();
+        model.addAttribute("runs", problem == null ? rows.newest(filter, Set.of()) : List.of());
         model.addAttribute("limit", RunListQueries.LIMIT);
+        model.addAttribute("filter", filter);
+        model.addAttribute("filterProblem", problem);
+        model.addAttribute("statuses", RunFilter.STATUSES);
+        model.addAttribute("now", Instant.now());
+        model.addAttribute("liveParams", json.writeValueAsString(problem == null ? filterParams(filter) : Map.of()));
         return "runs/runs";
+    }
+
+    @GetMapping("/runs/{id}")
+    String run(@PathVariable UUID id, Model model) {
+        RunPages.Page page = pages.page(id, null, Long.MAX_VALUE);
+        model.addAttribute("run", page.picture());
+        model.addAttribute("graphJson", json.writeValueAsString(page.graph()).replace("<", "\\u003c"));
+        return "runs/run";
+    }
+
+    /** The run at event {@code seq}, as out-of-band fragments; hops after {@code from} are drawn moving. */
+    @GetMapping(path = "/runs/{id}/at", produces = MediaType.TEXT_HTML_VALUE)
+    @ResponseBody
+    String at(@PathVariable UUID id, @RequestParam long seq, @RequestParam(defaultValue = "-1") long from) {
+        if (seq < 0) {
+            throw new BadRequestException("Expected seq >= 0, but found " + seq, "query:seq");
+        }
+        return fragments.state(pages.picture(id, seq, from < 0 ? seq : from));
+    }
+
+    @GetMapping("/runs/{id}/nodes/{node}")
+    String node(@PathVariable UUID id, @PathVariable String node, @RequestParam(required = false) Long seq,
+                Model model) {
+        model.addAttribute("detail", pages.node(id, node, seq));
+        model.addAttribute("runId", id);
+        return "runs/run :: node-detail";
+    }
+
+    private static Map<String, String> filterParams(RunFilter filter) {
+        Map<String, String> params = new java.util.LinkedHashMap<>();
+        if (filter.status() != null) {
+            params.put("status", filter.status());
+        }
+        if (filter.workflow() != null) {
+            params.put("workflow", filter.workflow());
+        }
+        return params;
     }
 }

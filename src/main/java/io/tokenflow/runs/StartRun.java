@@ -1,6 +1,5 @@
 package io.tokenflow.runs;
 
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -9,9 +8,7 @@ import org.springframework.stereotype.Service;
 import io.tokenflow.coordinator.RunStarter;
 import io.tokenflow.designer.PinnedWorkflow;
 import io.tokenflow.designer.PinnedWorkflows;
-import io.tokenflow.engine.routing.Router;
 import io.tokenflow.web.BadRequestException;
-import io.tokenflow.web.ConflictException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -41,11 +38,6 @@ public class StartRun {
     public StartedRun start(StartRunCommand command, String submittedBy) {
         validate(command);
         PinnedWorkflow pinned = workflows.resolve(command.workflow(), command.tag(), command.version());
-        var unsupported = Router.unsupported(pinned.ir());
-        if (!unsupported.isEmpty()) {
-            throw new ConflictException("Expected a workflow this engine can run, but " + String.join("; ", unsupported),
-                    Map.of("problems", unsupported));
-        }
         JsonNode input = command.inputs() == null ? JsonNodeFactory.instance.objectNode() : command.inputs();
         inputs.check(pinned.ir().inputs(), input);
         UUID runId = UUID.randomUUID();

@@ -1,0 +1,145 @@
+package io.tokenflow.e2e;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.UUID;
+
+import com.microsoft.playwright.APIResponse;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.options.RequestOptions;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The live run page and runs list in a real browser: a run started through the API is watched node by node until it
+ * completes, without reloading; the time-travel slider shows an earlier state; the runs list follows runs live.
+ */
+@BrowserTest
+class LiveRunE2ETests {
+
+    /** README screenshots are refreshed with -Dtokenflow.screenshots=docs/screenshots; otherwise they go to target/. */
+    private static final Path SCREENSHOTS = Path.of(System.getProperty("tokenflow.screenshots", "target/screenshots"));
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void watchesNodesChangeLiveUntilTheRunCompletesAndTravelsBackInTime(Page page) {
+        SignIn.andOpen(page, base(), "/runs");
+        String workflow = createWorkflow(page, """
+                {"name": "live-%s", "nodes": [
+                  {"id": "fetch", "type": "function", "config": {"function": "sleep", "args": {"ms": 2500}}},
+                  {"id": "quick", "type": "function", "config": {"function": "sleep", "args": {"ms": 100}}},
+                  {"id": "slow", "type": "function", "config": {"function": "gate"}},
+                  {"id": "merge", "type": "function", "config": {"function": "echo"}, "wait_for_all": true}],
+                 "edges": [{"from": "fetch", "to": "quick"}, {"from": "fetch", "to": "slow"},
+                           {"from": "quick", "to": "merge"}, {"from": "slow", "to": "merge"}]}""");
+        UUID run = startRun(page, workflow, "{\"order\": 42}");
+
+        page.navigate(base() + "/runs/" + run);
+        assertThat(page.locator("#live-status")).hasText("Live");
+        Locator merge = node(page, "merge");
+        assertThat(merge).hasAttribute("data-status", "not-reached");
+        assertThat(merge).hasAttribute("data-join", "1/2");
+        assertThat(node(page, "slow")).hasAttribute("data-status", "running");
+        assertThat(page.locator("#run-summary .counter")).hasText("2");
+        page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve("live-run.png")).setFullPage(true));
+        Gates.open(run);
+
+        assertThat(merge).hasAttribute("data-status", "completed");
+        assertThat(page.locator("#run-summary .status")).hasText("completed");
+        assertThat(page.locator("#run-summary .counter")).hasText("0");
+        assertThat(page.locator("#run-timeline li").first()).containsText("run completed");
+        long lastSeq = Long.parseLong(page.locator("#run-summary").getAttribute("data-last-seq"));
+
+        merge.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON).click();
+        assertThat(page.locator("#node-detail")).containsText("Iteration 0");
+        assertThat(page.locator("#node-detail pre.json").first()).containsText("\"quick\"");
+
+        page.locator("#seq-slider").evaluate("(slider) => { slider.value = 3; "
+                + "slider.dispatchEvent(new Event('input', {bubbles: true})); }");
+        assertThat(page.locator("#run-summary")).hasAttribute("data-seq", "3");
+        assertThat(page.locator("#run-summary .status")).hasText("running");
+        assertThat(page.locator("#run-summary")).containsText("Showing the run as it was after event 3 of " + lastSeq);
+        assertThat(merge).hasAttribute("data-status", "not-reached");
+        assertThat(page.locator("#live-status")).hasText("Paused (time travel)");
+
+        page.locator("#back-to-live").click();
+        assertThat(page.locator("#run-summary")).hasAttribute("data-seq", Long.toString(lastSeq));
+        assertThat(merge).hasAttribute("data-status", "completed");
+        assertThat(page.locator("#live-status")).hasText("Live");
+    }
+
+    @Test
+    void theRunsListShowsNewRunsAndTheirProgressLive(Page page) {
+        SignIn.andOpen(page, base(), "/runs");
+        String workflow = createWorkflow(page, """
+                {"name": "live-list-%s", "nodes": [
+                  {"id": "A", "type": "function", "config": {"function": "gate"}},
+                  {"id": "B", "type": "function", "config": {"function": "echo"}}],
+                 "edges": [{"from": "A", "to": "B"}]}""");
+        page.navigate(base() + "/runs?workflow=" + workflow);
+        assertThat(page.locator("#live-status")).hasText("Live");
+        assertThat(page.getByText("No runs match these filters.")).isVisible();
+
+        UUID run = startRun(page, workflow, "{}");
+        Locator row = page.locator("#run-" + run);
+        assertThat(row).containsText("running");
+        assertThat(row.locator(".run-counter")).hasText("1");
+        Gates.open(run);
+        assertThat(row).containsText("completed");
+        assertThat(row.locator(".run-counter")).hasText("0");
+
+        String other = createWorkflow(page, """
+                {"name": "live-other-%s", "nodes": [{"id": "A", "type": "function", "config": {"function": "echo"}}],
+                 "edges": []}""");
+        UUID unlisted = startRun(page, other, "{}");
+        UUID second = startRun(page, workflow, "{}");
+        assertThat(page.locator("#run-" + second)).containsText("running");
+        assertThat(page.locator("#run-table tbody tr")).hasCount(2);
+        assertThat(page.locator("#run-" + unlisted)).hasCount(0);
+        Gates.open(second);
+        assertThat(page.locator("#run-" + second)).containsText("completed");
+    }
+
+    private Locator node(Page page, String id) {
+        return page.locator("#run-nodes li[data-node='" + id + "']");
+    }
+
+    private String createWorkflow(Page page, String template) {
+        String name = template.substring(template.indexOf("\"name\": \"") + 9, template.indexOf("%s"))
+                + UUID.randomUUID().toString().substring(0, 8);
+        String body = template.replaceFirst("\"name\": \"[^\"]*%s\"", "\"name\": \"" + name + "\"");
+        APIResponse response = api(page, "/api/v1/workflows", body);
+        assertThat(response.status()).as(response.text()).isEqualTo(201);
+        return name;
+    }
+
+    private UUID startRun(Page page, String workflow, String inputs) {
+        APIResponse response = api(page, "/api/v1/runs", "{\"workflow\": \"" + workflow + "\", \"inputs\": "
+                + inputs + "}");
+        assertThat(response.status()).as(response.text()).isEqualTo(201);
+        JsonNode started = JSON.readTree(response.text());
+        return UUID.fromString(started.get("id").asString());
+    }
+
+    private APIResponse api(Page page, String path, String body) {
+        String credentials = Base64.getEncoder().encodeToString((SignIn.USERNAME + ":" + SignIn.PASSWORD)
+                .getBytes(StandardCharsets.UTF_8));
+        return page.request().post(base() + path, RequestOptions.create().setData(body)
+                .setHeader("Content-Type", "application/json").setHeader("Authorization", "Basic " + credentials));
+    }
+
+    private String base() {
+        return "http://localhost:" + port;
+    }
+}

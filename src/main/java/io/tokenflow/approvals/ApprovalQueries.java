@@ -1,0 +1,100 @@
+package io.tokenflow.approvals;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+
+import io.tokenflow.security.Caller;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Reads approvals from PostgreSQL: one, the pending ones a caller may decide, and the decided ones. */
+@Component
+public class ApprovalQueries {
+
+    static final int LIMIT = 200;
+    private static final String SELECT = """
+            select a.id, a.run_id, a.node_id, a.title, a.status, a.approvers, a.escalation_policy, a.escalation_level,
+                   a.payload, a.payload_ref, a.decision, a.decided_by, a.comment, a.created_at, a.timeout_at,
+                   a.decided_at, w.name as workflow_name
+            from approvals a
+            left join runs r on r.id = a.run_id
+            left join workflows w on w.id = r.workflow_id
+            """;
+
+    private final JdbcClient jdbc;
+    private final JsonMapper json;
+
+    ApprovalQueries(JdbcClient jdbc, JsonMapper json) {
+        this.jdbc = jdbc;
+        this.json = json;
+    }
+
+    public Optional<ApprovalRecord> find(UUID id) {
+        return jdbc.sql(SELECT + " where a.id = :id").param("id", id).query(this::row).optional();
+    }
+
+    /** Pending approvals, oldest first; only those the caller may decide when {@code caller} is given. */
+    public List<ApprovalRecord> pending(Caller caller) {
+        String mine = caller == null ? "" : " and jsonb_exists_any(a.approvers, cast(:names as text[]))";
+        var query = jdbc.sql(SELECT + " where a.status = 'PENDING'" + mine
+                + " order by a.created_at, a.id limit :limit").param("limit", LIMIT);
+        if (caller != null) {
+            query = query.param("names", names(caller));
+        }
+        return query.query(this::row).list();
+    }
+
+    /** Decided (or cancelled) approvals, newest first; only those the caller decided or could have, when given. */
+    public List<ApprovalRecord> decided(Caller caller) {
+        String mine = caller == null ? ""
+                : " and (a.decided_by = :username or jsonb_exists_any(a.approvers, cast(:names as text[])))";
+        var query = jdbc.sql(SELECT + " where a.status <> 'PENDING'" + mine
+                + " order by a.decided_at desc nulls last, a.id limit :limit").param("limit", LIMIT);
+        if (caller != null) {
+            query = query.param("names", names(caller)).param("username", caller.username());
+        }
+        return query.query(this::row).list();
+    }
+
+    /** Pending approvals whose timeout has passed, oldest first. */
+    List<ApprovalRecord> timedOut(Instant now, int limit) {
+        return jdbc.sql(SELECT + " where a.status = 'PENDING' and a.timeout_at <= :now order by a.timeout_at limit :limit")
+                .param("now", OffsetDateTime.ofInstant(now, java.time.ZoneOffset.UTC)).param("limit", limit)
+                .query(this::row).list();
+    }
+
+    private static String[] names(Caller caller) {
+        List<String> names = new ArrayList<>();
+        names.add(caller.username());
+        caller.roles().forEach(role -> names.add("role:" + role.name().toLowerCase(Locale.ROOT)));
+        return names.toArray(String[]::new);
+    }
+
+    private ApprovalRecord row(ResultSet rs, int row) throws SQLException {
+        List<String> approvers = new ArrayList<>();
+        json.readTree(rs.getString("approvers")).forEach(approver -> approvers.add(approver.asString()));
+        String payload = rs.getString("payload");
+        return new ApprovalRecord(rs.getObject("id", UUID.class), rs.getObject("run_id", UUID.class),
+                rs.getString("node_id"), rs.getString("title"), rs.getString("status"), approvers,
+                rs.getString("escalation_policy"), rs.getInt("escalation_level"),
+                payload == null ? null : (JsonNode) json.readTree(payload), rs.getString("payload_ref"),
+                rs.getString("decision"), rs.getString("decided_by"), rs.getString("comment"),
+                instant(rs, "created_at"), instant(rs, "timeout_at"), instant(rs, "decided_at"),
+                rs.getString("workflow_name"));
+    }
+
+    private static Instant instant(ResultSet rs, String column) throws SQLException {
+        OffsetDateTime time = rs.getObject(column, OffsetDateTime.class);
+        return time == null ? null : time.toInstant();
+    }
+}

@@ -1,0 +1,56 @@
+package io.tokenflow.approvals;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.tokenflow.security.Caller;
+import io.tokenflow.web.BadRequestException;
+import io.tokenflow.web.NotFoundException;
+
+/** Approvals for people and scripts: the pending ones (mine, or all), the decided ones, one, and deciding one. */
+@RestController
+class ApprovalsApi {
+
+    private final ApprovalQueries approvals;
+    private final DecideApproval decide;
+
+    ApprovalsApi(ApprovalQueries approvals, DecideApproval decide) {
+        this.approvals = approvals;
+        this.decide = decide;
+    }
+
+    @GetMapping("/api/v1/approvals")
+    List<ApprovalRecord> list(@RequestParam(defaultValue = "pending") String status,
+                              @RequestParam(defaultValue = "false") boolean mine, Caller caller) {
+        return switch (status.toLowerCase(Locale.ROOT)) {
+            case "pending" -> approvals.pending(mine ? caller : null);
+            case "decided" -> approvals.decided(mine ? caller : null);
+            default -> throw new BadRequestException("Expected status 'pending' or 'decided', but found '" + status
+                    + "'", "query:status");
+        };
+    }
+
+    @GetMapping("/api/v1/approvals/{id}")
+    ApprovalRecord get(@PathVariable UUID id) {
+        return approvals.find(id)
+                .orElseThrow(() -> new NotFoundException("Expected an approval with id " + id + ", but there is none"));
+    }
+
+    @PostMapping(path = "/api/v1/approvals/{id}/decide", consumes = MediaType.APPLICATION_JSON_VALUE)
+    ApprovalRecord decide(@PathVariable UUID id, @RequestBody DecisionRequest request, Caller caller) {
+        return decide.decide(id, request.decision(), request.comment(), caller);
+    }
+
+    /** {@code {"decision": "approve" | "reject", "comment": "…"}}. */
+    record DecisionRequest(String decision, String comment) {
+    }
+}

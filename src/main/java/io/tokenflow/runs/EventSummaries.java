@@ -1,0 +1,104 @@
+package io.tokenflow.runs;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.tokenflow.live.LiveEvent;
+import tools.jackson.databind.JsonNode;
+
+/** One line of text per run event, for the timeline. */
+final class EventSummaries {
+
+    private EventSummaries() {
+    }
+
+    static String of(LiveEvent event) {
+        JsonNode data = event.data();
+        return switch (event.type()) {
+            case "run.started" -> "started v" + data.path("workflow_version").asInt() + " by "
+                    + data.path("submitted_by").asString("unknown");
+            case "token.emitted" -> (event.dataText("from") == null ? "entry" : event.dataText("from")) + " \u2192 "
+                    + event.node() + (data.path("join").asBoolean(false) ? " (waits at the join)" : "");
+            case "join.arrived" -> "arrival " + data.path("arrived").asInt() + "/" + data.path("expected").asInt()
+                    + (event.dataText("from") == null ? "" : " from " + event.dataText("from"));
+            case "join.completed" -> "join complete (" + data.path("arrivals").size() + " arrivals)";
+            case "node.started" -> "started" + worker(data);
+            case "node.completed" -> "completed" + iteration(data) + route(data.path("route"));
+            case "node.failed" -> "failed: " + errorMessage(data.get("error"));
+            case "run.completed" -> "run completed";
+            case "run.failed" -> "run failed: " + data.path("reason").asString("");
+            case "run.cancelled" -> "run cancelled by " + data.path("by").asString("unknown");
+            case "approval.requested" -> "approval requested from " + String.join(", ", texts(data.get("approvers")));
+            case "approval.escalated" -> "approval escalated to " + String.join(", ", texts(data.get("approvers")))
+                    + " (level " + data.path("level").asInt() + ")";
+            case "approval.decided" -> decision(data);
+            default -> event.type();
+        };
+    }
+
+    /** A loop step ({@code 3/5 again}) from a completion's {@code route.loop}, or {@code null}. */
+    static String loop(JsonNode route) {
+        JsonNode loop = route == null ? null : route.get("loop");
+        if (loop == null || !loop.isObject()) {
+            return null;
+        }
+        return loop.path("pass").asInt() + "/" + loop.path("max_iterations").asInt() + " "
+                + loop.path("action").asString("");
+    }
+
+    /** A branch decision ({@code → C (rule 'big')}) from a completion's {@code route.branch}, or {@code null}. */
+    static String branch(JsonNode route) {
+        JsonNode branch = route == null ? null : route.get("branch");
+        if (branch == null || !branch.isObject()) {
+            return null;
+        }
+        String next = String.join(", ", texts(branch.get("next_nodes")));
+        String why = branch.has("name") ? "rule '" + branch.get("name").asString() + "'"
+                : branch.has("rule") ? "rule #" + (branch.get("rule").asInt() + 1)
+                : branch.has("agent") ? (branch.at("/agent/accepted").asBoolean(false) ? "agent's choice"
+                        : "default: " + branch.at("/agent/reason").asString("agent refused"))
+                : "default";
+        return "\u2192 " + (next.isEmpty() ? "nothing" : next) + " (" + why + ")";
+    }
+
+    static String errorMessage(JsonNode error) {
+        if (error == null || error.isNull()) {
+            return "unknown error";
+        }
+        if (error.isObject() && error.hasNonNull("message")) {
+            return error.get("message").asString();
+        }
+        return error.isString() ? error.asString() : error.toString();
+    }
+
+    private static String route(JsonNode route) {
+        String loop = loop(route);
+        String branch = branch(route);
+        return (loop == null ? "" : ", loop " + loop) + (branch == null ? "" : ", " + branch);
+    }
+
+    private static String decision(JsonNode data) {
+        String decision = "reject".equals(data.path("decision").asString("")) ? "rejected" : "approved";
+        return decision + (data.path("automatic").asBoolean(false) ? " automatically (timeout)"
+                : " by " + data.path("decided_by").asString("unknown"))
+                + (data.hasNonNull("comment") && !data.get("comment").asString().isBlank()
+                ? ": \u201c" + data.get("comment").asString() + "\u201d" : "");
+    }
+
+    private static String worker(JsonNode data) {
+        return data.hasNonNull("worker") ? " on " + data.get("worker").asString() : "";
+    }
+
+    private static String iteration(JsonNode data) {
+        int iteration = data.path("iteration").asInt(0);
+        return iteration > 0 ? " (iteration " + iteration + ")" : "";
+    }
+
+    private static List<String> texts(JsonNode array) {
+        List<String> texts = new ArrayList<>();
+        if (array != null && array.isArray()) {
+            array.forEach(item -> texts.add(item.isString() ? item.asString() : item.toString()));
+        }
+        return texts;
+    }
+}

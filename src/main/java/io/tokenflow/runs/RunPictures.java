@@ -1,0 +1,128 @@
+package io.tokenflow.runs;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import io.tokenflow.engine.ir.IrNode;
+import io.tokenflow.engine.ir.WorkflowIr;
+import io.tokenflow.engine.replay.RunReplay;
+import io.tokenflow.engine.replay.RunState;
+import io.tokenflow.engine.runs.NodeExecution;
+import io.tokenflow.live.LiveEvent;
+import io.tokenflow.live.RunLog;
+
+/**
+ * Draws a {@link RunPicture} from a run's events: the engine's {@link RunReplay} folds them up to the chosen seq
+ * (status, counter, node executions, pending joins), and what the replay does not keep — loop passes, branch
+ * decisions, approvals, the timeline — is read from the same events. The same code serves the live page and time
+ * travel, so a picture at seq N is the same whenever it is drawn.
+ */
+final class RunPictures {
+
+    static final int TIMELINE = 60;
+    static final int HOPS = 200;
+
+    private RunPictures() {
+    }
+
+    /**
+     * @param events    the run's events from seq 1, without gaps
+     * @param at        the seq to draw the run at (beyond the last event: the last)
+     * @param hopsAfter hops with a seq after this one are drawn moving
+     */
+    static RunPicture draw(UUID run, String workflowName, WorkflowIr ir, RunLog log, long at, long hopsAfter) {
+        List<LiveEvent> events = log.events();
+        int upTo = upTo(log, at);
+        List<LiveEvent> seen = events.subList(0, upTo);
+        RunState state = RunReplay.replay(log.replayableUpTo(upTo));
+        Extras extras = Extras.of(seen);
+        List<RunPicture.NodeView> nodes = new ArrayList<>();
+        for (IrNode node : ir.nodes().values()) {
+            nodes.add(node(node, state, extras));
+        }
+        return new RunPicture(run, state.started() == null ? null : state.started().workflowId(), workflowName,
+                state.started() == null ? 0 : state.started().workflowVersion(), state.status().name(),
+                state.counter(),
+                upTo, events.size(), upTo == 0 ? 0 : seen.get(upTo - 1).at(), state.startedAt(), state.endedAt(),
+                state.error(), nodes, extras.approvals.all(), timeline(seen), hops(seen, hopsAfter));
+    }
+
+    /** How many events the picture at {@code at} covers. */
+    static int upTo(RunLog log, long at) {
+        return (int) Math.min(Math.max(at, 0), log.size());
+    }
+
+    private static RunPicture.NodeView node(IrNode node, RunState state, Extras extras) {
+        NodeExecution latest = null;
+        int executions = 0;
+        for (NodeExecution execution : state.executions().values()) {
+            if (execution.key().node().equals(node.id())) {
+                executions++;
+                if (latest == null || execution.key().iteration() >= latest.key().iteration()) {
+                    latest = execution;
+                }
+            }
+        }
+        LiveEvent completion = extras.lastCompletion.get(node.id());
+        var route = completion == null ? null : completion.data().get("route");
+        return new RunPicture.NodeView(node.id(), node.name() == null || node.name().isBlank() ? node.id() : node.name(),
+                node.nodeType() == null ? node.type() : node.nodeType(), node.type(),
+                latest == null ? "not-reached" : latest.status().name().toLowerCase(java.util.Locale.ROOT),
+                latest == null ? 0 : latest.key().iteration(), executions, join(node, state),
+                EventSummaries.loop(route), EventSummaries.branch(route),
+                latest == null || latest.error() == null ? null : EventSummaries.errorMessage(latest.error()),
+                extras.approvals.latestAt(node.id()));
+    }
+
+    private static String join(IrNode node, RunState state) {
+        String prefix = node.id() + "#";
+        for (Map.Entry<String, Map<String, String>> pending : state.pendingJoins().entrySet()) {
+            if (pending.getKey().startsWith(prefix)) {
+                int expected = node.join() == null ? node.dependencies().size() : node.join().expected().size();
+                return pending.getValue().size() + "/" + expected;
+            }
+        }
+        return null;
+    }
+
+    private static List<RunPicture.EventView> timeline(List<LiveEvent> seen) {
+        List<RunPicture.EventView> lines = new ArrayList<>();
+        for (int i = seen.size() - 1; i >= 0 && lines.size() < TIMELINE; i--) {
+            LiveEvent event = seen.get(i);
+            lines.add(new RunPicture.EventView(event.seq(), event.type(), event.at(), event.node(),
+                    EventSummaries.of(event)));
+        }
+        return lines;
+    }
+
+    private static List<RunPicture.HopView> hops(List<LiveEvent> seen, long after) {
+        List<RunPicture.HopView> hops = new ArrayList<>();
+        for (int i = seen.size() - 1; i >= 0 && seen.get(i).seq() > after && hops.size() < HOPS; i--) {
+            LiveEvent event = seen.get(i);
+            if ("token.emitted".equals(event.type())) {
+                hops.add(0, new RunPicture.HopView(event.seq(), event.dataText("from"), event.node(),
+                        event.data().path("join").asBoolean(false)));
+            }
+        }
+        return hops;
+    }
+
+    /** What the replay does not keep, read from the same events. */
+    private record Extras(Map<String, LiveEvent> lastCompletion, ApprovalTrack approvals) {
+
+        static Extras of(List<LiveEvent> events) {
+            Extras extras = new Extras(new HashMap<>(), new ApprovalTrack());
+            for (LiveEvent event : events) {
+                if ("node.completed".equals(event.type()) && event.node() != null) {
+                    extras.lastCompletion.put(event.node(), event);
+                } else if (event.type().startsWith("approval.")) {
+                    extras.approvals.apply(event);
+                }
+            }
+            return extras;
+        }
+    }
+}
