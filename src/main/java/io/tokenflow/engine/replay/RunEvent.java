@@ -8,7 +8,8 @@ import tools.jackson.databind.JsonNode;
  * One state change of a run, as the Lua steps append it to the run's shard events stream
  * ({@code docs/run-events.md}). Each type knows its own effect on a replay ({@link #applyTo(RunFold)}).
  */
-public sealed interface RunEvent permits RunStarted, NodeExecutionEvent, JoinCompleted, RunEnding {
+public sealed interface RunEvent permits RunStarted, NodeExecutionEvent, JoinCompleted, RunEnding,
+        RunPatched {
 
     EventHeader header();
 

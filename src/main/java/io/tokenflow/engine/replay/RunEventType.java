@@ -13,6 +13,10 @@ public enum RunEventType {
     NODE_STARTED("node.started", NodeStarted.class, NodeStarted::read),
     NODE_COMPLETED("node.completed", NodeCompleted.class, NodeCompleted::read),
     NODE_FAILED("node.failed", NodeFailed.class, NodeFailed::read),
+    APPROVAL_REQUESTED("approval.requested", ApprovalRequested.class, ApprovalRequested::read),
+    APPROVAL_DECIDED("approval.decided", ApprovalDecided.class, ApprovalDecided::read),
+    APPROVAL_ESCALATED("approval.escalated", ApprovalEscalated.class, ApprovalEscalated::read),
+    RUN_PATCHED("run.patched", RunPatched.class, RunPatched::read),
     RUN_COMPLETED("run.completed", RunCompleted.class, RunCompleted::read),
     RUN_FAILED("run.failed", RunFailed.class, RunFailed::read),
     RUN_CANCELLED("run.cancelled", RunCancelled.class, RunCancelled::read);

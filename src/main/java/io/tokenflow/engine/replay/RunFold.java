@@ -24,12 +24,14 @@ public final class RunFold {
     private final Map<String, String> inFlight = new LinkedHashMap<>();
     private final Map<NodeExecutionKey, NodeExecution> executions = new LinkedHashMap<>();
     private final Map<String, Map<String, String>> pendingJoins = new LinkedHashMap<>();
+    private final Map<String, String> pendingApprovals = new LinkedHashMap<>();
     private final List<PathStep> path = new ArrayList<>();
     private final List<IllegalMove> illegalMoves = new ArrayList<>();
     private RunStarted started;
     private Instant endedAt;
     private String error;
     private long lastSeq;
+    private int revision;
 
     RunFold() {
     }
@@ -61,6 +63,18 @@ public final class RunFold {
         pendingJoins.remove(new NodeExecutionKey(event.node(), event.iteration()).toString());
     }
 
+    void patch(RunPatched event) {
+        revision = event.revision();
+    }
+
+    void awaitApproval(ApprovalRequested event) {
+        pendingApprovals.put(event.approvalId(), event.node());
+    }
+
+    void decideApproval(ApprovalDecided event) {
+        pendingApprovals.remove(event.approvalId());
+    }
+
     void consume(String token) {
         counter--;
         inFlight.remove(token);
@@ -81,6 +95,7 @@ public final class RunFold {
             counter = 0;
             inFlight.clear();
             pendingJoins.clear();
+            pendingApprovals.clear();
             executions.replaceAll((key, execution) -> execution.status().isFinished() ? execution
                     : execution.move(NodeStatus.CANCELLED, event.seq(), cancelled -> cancelled.withEndedAt(event.at()),
                             illegalMoves::add));
@@ -97,7 +112,7 @@ public final class RunFold {
     }
 
     RunState freeze() {
-        return new RunState(status, counter, inFlight, executions, pendingJoins, path, lastSeq,
-                started == null ? null : started.at(), endedAt, started, error, illegalMoves);
+        return new RunState(status, counter, revision, inFlight, executions, pendingJoins, pendingApprovals, path,
+                lastSeq, started == null ? null : started.at(), endedAt, started, error, illegalMoves);
     }
 }

@@ -19,18 +19,20 @@ import tools.jackson.databind.JsonNode;
 /**
  * A run's state after its events up to {@link #lastSeq()}: immutable.
  *
+ * @param revision     the run's workflow revision (0: the pinned version; each patch adds one)
  * @param inFlight     token id → the node it is travelling to (or parked at)
  * @param executions   every node execution, by {@code (node, iteration)}, in the order they appeared
  * @param pendingJoins {@code node#iteration} → dependency → the token that arrived from it
+ * @param pendingApprovals approval id → the human node waiting for it
  * @param path         every {@code token.emitted}, in order
  * @param started      the {@code run.started} event (workflow, version, inputs, …), or {@code null} before it
  * @param error        why the run failed, or who cancelled it
  * @param illegalMoves status moves events asked for that the transition tables forbid (not applied)
  */
-public record RunState(RunStatus status, long counter, Map<String, String> inFlight,
+public record RunState(RunStatus status, long counter, int revision, Map<String, String> inFlight,
                        Map<NodeExecutionKey, NodeExecution> executions, Map<String, Map<String, String>> pendingJoins,
-                       List<PathStep> path, long lastSeq, Instant startedAt, Instant endedAt, RunStarted started,
-                       String error, List<IllegalMove> illegalMoves) {
+                       Map<String, String> pendingApprovals, List<PathStep> path, long lastSeq, Instant startedAt,
+                       Instant endedAt, RunStarted started, String error, List<IllegalMove> illegalMoves) {
 
     public RunState {
         inFlight = frozen(inFlight);
@@ -38,6 +40,7 @@ public record RunState(RunStatus status, long counter, Map<String, String> inFli
         Map<String, Map<String, String>> joins = new LinkedHashMap<>();
         pendingJoins.forEach((join, arrivals) -> joins.put(join, frozen(arrivals)));
         pendingJoins = Collections.unmodifiableMap(joins);
+        pendingApprovals = frozen(pendingApprovals);
         path = List.copyOf(path);
         illegalMoves = List.copyOf(illegalMoves);
     }
