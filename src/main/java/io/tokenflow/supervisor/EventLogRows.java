@@ -1,10 +1,9 @@
 package io.tokenflow.supervisor;
 
+import static io.tokenflow.supervisor.ArrayColumns.EPOCH_MS;
+import static io.tokenflow.supervisor.ArrayColumns.epochMillis;
 import static io.tokenflow.supervisor.SqlValues.json;
-import static io.tokenflow.supervisor.SqlValues.time;
 
-import java.sql.Types;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -14,14 +13,14 @@ import org.springframework.stereotype.Component;
 
 import io.tokenflow.engine.replay.RunEvent;
 
-/** Appends to {@code event_log}, idempotent on {@code (run_id, seq)}. */
+/** Appends to {@code event_log}, idempotent on {@code (run_id, seq)}: one statement per batch ({@link ArrayColumns}). */
 @Component
 class EventLogRows {
 
     private static final String INSERT = "insert into event_log (run_id, seq, event_type, node_id, token_id, data, "
-            + "occurred_at) values (?, ?, ?, ?, ?, cast(? as jsonb), ?) on conflict (run_id, seq) do nothing";
-    private static final int[] TYPES = {Types.OTHER, Types.BIGINT, Types.VARCHAR, Types.VARCHAR, Types.VARCHAR,
-            Types.VARCHAR, Types.TIMESTAMP_WITH_TIMEZONE};
+            + "occurred_at) select run_id, seq, event_type, node_id, token_id, data, " + EPOCH_MS.formatted("at_ms")
+            + " from unnest(?::uuid[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::jsonb[], ?::bigint[]) "
+            + "as e(run_id, seq, event_type, node_id, token_id, data, at_ms) on conflict (run_id, seq) do nothing";
 
     private final JdbcTemplate jdbc;
 
@@ -30,11 +29,9 @@ class EventLogRows {
     }
 
     void append(Map<UUID, List<RunEvent>> events) {
-        List<Object[]> rows = new ArrayList<>();
-        events.forEach((run, ofRun) -> ofRun.forEach(event -> rows.add(new Object[] {run, event.seq(),
-                event.type().wireName(), event.node(), event.token(), json(event.data()), time(event.at())})));
-        if (!rows.isEmpty()) {
-            jdbc.batchUpdate(INSERT, rows, TYPES);
-        }
+        ArrayColumns rows = new ArrayColumns("uuid", "int8", "text", "text", "text", "text", "int8");
+        events.forEach((run, ofRun) -> ofRun.forEach(event -> rows.add(run, event.seq(), event.type().wireName(),
+                event.node(), event.token(), json(event.data()), epochMillis(event.at()))));
+        rows.execute(jdbc, INSERT);
     }
 }

@@ -31,9 +31,11 @@ class EventLogWriter {
     private final RunRows runs;
     private final EventLogRows eventLog;
     private final NodeExecutionRows nodeExecutions;
+    private final ApprovalRows approvals;
 
     EventLogWriter(PlatformTransactionManager transactions, RunRows runs, EventLogRows eventLog,
-                   NodeExecutionRows nodeExecutions) {
+                   NodeExecutionRows nodeExecutions, ApprovalRows approvals) {
+        this.approvals = approvals;
         this.transactions = new TransactionTemplate(transactions);
         this.runs = runs;
         this.eventLog = eventLog;
@@ -54,6 +56,8 @@ class EventLogWriter {
                 nodeExecutions.storedStatuses(NodeExecutionProjection.touched(plan.applied()))));
         runs.recordActivity(plan.applied());
         runs.addOutputs(plan.applied());
+        approvals.project(plan.applied());
+        runs.recordRevisions(plan.applied());
         runs.endAll(endings(plan.applied()));
         return new Outcome(plan.done(), plan.waiting(), plan.ended());
     }

@@ -1,14 +1,13 @@
 package io.tokenflow.supervisor;
 
+import static io.tokenflow.supervisor.ArrayColumns.EPOCH_MS;
+import static io.tokenflow.supervisor.ArrayColumns.epochMillis;
 import static io.tokenflow.supervisor.SqlValues.json;
-
 import static io.tokenflow.supervisor.SqlValues.time;
 
-import java.sql.Types;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -30,8 +29,14 @@ import io.tokenflow.engine.runs.NodeStatusTransitions;
 class NodeExecutionRows {
 
     private static final String UPSERT = "insert into node_executions (run_id, node_id, iteration, status, token_id, "
-            + "worker, output, output_ref, error, ready_at, started_at, ended_at, updated_at) values "
-            + "(?, ?, ?, ?, ?, ?, cast(? as jsonb), ?, ?, ?, ?, ?, ?) on conflict (run_id, node_id, iteration) do update "
+            + "worker, output, output_ref, error, ready_at, started_at, ended_at, updated_at) "
+            + "select run_id, node_id, iteration, status, token_id, worker, output, output_ref, error, "
+            + EPOCH_MS.formatted("ready_ms") + ", " + EPOCH_MS.formatted("started_ms") + ", "
+            + EPOCH_MS.formatted("ended_ms") + ", " + EPOCH_MS.formatted("updated_ms")
+            + " from unnest(?::uuid[], ?::text[], ?::int[], ?::text[], ?::text[], ?::text[], ?::jsonb[], ?::text[], "
+            + "?::jsonb[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[]) as e(run_id, node_id, iteration, status, "
+            + "token_id, worker, output, output_ref, error, ready_ms, started_ms, ended_ms, updated_ms) "
+            + "on conflict (run_id, node_id, iteration) do update "
             + "set status = excluded.status, token_id = coalesce(excluded.token_id, node_executions.token_id), "
             + "worker = coalesce(excluded.worker, node_executions.worker), "
             + "output = coalesce(excluded.output, node_executions.output), "
@@ -40,9 +45,6 @@ class NodeExecutionRows {
             + "ready_at = coalesce(node_executions.ready_at, excluded.ready_at), "
             + "started_at = coalesce(node_executions.started_at, excluded.started_at), "
             + "ended_at = coalesce(node_executions.ended_at, excluded.ended_at), updated_at = excluded.updated_at";
-    private static final int[] UPSERT_TYPES = {Types.OTHER, Types.VARCHAR, Types.INTEGER, Types.VARCHAR,
-            Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.TIMESTAMP_WITH_TIMEZONE,
-            Types.TIMESTAMP_WITH_TIMEZONE, Types.TIMESTAMP_WITH_TIMEZONE, Types.TIMESTAMP_WITH_TIMEZONE};
 
     private final JdbcTemplate jdbc;
     private final JdbcClient client;
@@ -72,18 +74,17 @@ class NodeExecutionRows {
         return statuses;
     }
 
+    /** Writes the executions in one statement ({@link ArrayColumns}); each (run, node, iteration) at most once. */
     void upsert(Map<RunNode, NodeExecution> executions) {
-        var now = time(clock.instant());
-        List<Object[]> rows = executions.entrySet().stream().map(entry -> {
-            NodeExecution execution = entry.getValue();
-            return new Object[] {entry.getKey().run(), execution.key().node(), execution.key().iteration(),
-                    execution.status().name(), execution.token(), execution.worker(), json(execution.output()),
-                    execution.outputReference(), json(execution.error()), time(execution.readyAt()),
-                    time(execution.startedAt()), time(execution.endedAt()), now};
-        }).toList();
-        if (!rows.isEmpty()) {
-            jdbc.batchUpdate(UPSERT, rows, UPSERT_TYPES);
-        }
+        Long now = clock.millis();
+        ArrayColumns rows = new ArrayColumns("uuid", "text", "int4", "text", "text", "text", "text", "text", "text",
+                "int8", "int8", "int8", "int8");
+        executions.forEach((runNode, execution) -> rows.add(runNode.run(), execution.key().node(),
+                execution.key().iteration(), execution.status().name(), execution.token(), execution.worker(),
+                json(execution.output()), execution.outputReference(), json(execution.error()),
+                epochMillis(execution.readyAt()), epochMillis(execution.startedAt()), epochMillis(execution.endedAt()),
+                now));
+        rows.execute(jdbc, UPSERT);
     }
 
     /** Cancels every unfinished execution of a run that failed or was cancelled. */

@@ -1,16 +1,22 @@
 package io.tokenflow.supervisor;
 
+import static io.tokenflow.supervisor.ArrayColumns.EPOCH_MS;
+import static io.tokenflow.supervisor.ArrayColumns.epochMillis;
 import static io.tokenflow.supervisor.SqlValues.json;
 import static io.tokenflow.supervisor.SqlValues.statuses;
 import static io.tokenflow.supervisor.SqlValues.time;
 
 import java.sql.Types;
 import java.time.Instant;
-import java.util.Collection;
-import java.util.HashMap;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 import org.apache.commons.logging.Log;
@@ -23,6 +29,7 @@ import tools.jackson.databind.JsonNode;
 import io.tokenflow.engine.replay.NodeCompleted;
 import io.tokenflow.engine.replay.RunEnding;
 import io.tokenflow.engine.replay.RunEvent;
+import io.tokenflow.engine.replay.RunPatched;
 import io.tokenflow.engine.replay.RunStarted;
 import io.tokenflow.engine.runs.RunStatus;
 import io.tokenflow.engine.runs.RunStatusTransitions;
@@ -78,16 +85,14 @@ class RunRows {
         return logged;
     }
 
-    /** Moves each run's {@code last_event_at} forward to its latest applied event. */
+    /** Moves each run's {@code last_event_at} forward to its latest applied event (one statement). */
     void recordActivity(Map<UUID, List<RunEvent>> applied) {
-        List<Object[]> rows = applied.entrySet().stream().map(entry -> new Object[] {
-                time(entry.getValue().stream().map(RunEvent::at).max(Instant::compareTo).orElseThrow()),
-                entry.getKey()}).toList();
-        if (rows.isEmpty()) {
-            return;
-        }
-        jdbc.batchUpdate("update runs set last_event_at = greatest(last_event_at, ?) where id = ?", rows,
-                new int[] {Types.TIMESTAMP_WITH_TIMEZONE, Types.OTHER});
+        ArrayColumns rows = new ArrayColumns("uuid", "int8");
+        applied.forEach((run, events) -> rows.add(run,
+                epochMillis(events.stream().map(RunEvent::at).max(Instant::compareTo).orElseThrow())));
+        rows.execute(jdbc, "update runs r set last_event_at = greatest(r.last_event_at, "
+                + EPOCH_MS.formatted("u.at_ms") + ") from unnest(?::uuid[], ?::bigint[]) as u(id, at_ms) "
+                + "where r.id = u.id");
     }
 
     /**
@@ -97,7 +102,7 @@ class RunRows {
     void addOutputs(Map<UUID, List<RunEvent>> applied) {
         List<Object[]> rows = new ArrayList<>();
         applied.forEach((run, events) -> {
-            Map<String, JsonNode> outputs = new java.util.LinkedHashMap<>();
+            Map<String, JsonNode> outputs = new LinkedHashMap<>();
             events.stream().filter(NodeCompleted.class::isInstance).map(NodeCompleted.class::cast)
                     .filter(NodeCompleted::terminal).forEach(done -> outputs.put(done.node(), done.output()));
             if (!outputs.isEmpty()) {
@@ -110,28 +115,41 @@ class RunRows {
         }
     }
 
+    /** Keeps {@code ir_revision} at the newest revision a run was patched to. */
+    void recordRevisions(Map<UUID, List<RunEvent>> applied) {
+        List<Object[]> rows = new ArrayList<>();
+        applied.forEach((run, events) -> events.stream().filter(RunPatched.class::isInstance).map(RunPatched.class::cast)
+                .forEach(patched -> rows.add(new Object[] {patched.revision(), run, patched.revision()})));
+        if (!rows.isEmpty()) {
+            jdbc.batchUpdate("update runs set ir_revision = ? where id = ? and ir_revision < ?", rows,
+                    new int[] {Types.INTEGER, Types.OTHER, Types.INTEGER});
+        }
+    }
+
     /**
      * Ends runs as their ending events say, in one statement per kind of ending; a move the run status table forbids
      * is logged and not applied. Every ending leaves the counter at 0 (a completion reaches it; a failure or cancel
      * reconciles to it, dropping tokens).
      */
     void endAll(Map<UUID, RunEnding> endings) {
-        Map<RunStatus, List<Map.Entry<UUID, RunEnding>>> byStatus = new java.util.EnumMap<>(RunStatus.class);
-        endings.entrySet().forEach(e -> byStatus.computeIfAbsent(e.getValue().endsAs(), s -> new ArrayList<>()).add(e));
+        Map<RunStatus, Map<UUID, RunEnding>> byStatus = new EnumMap<>(RunStatus.class);
+        endings.forEach((run, ending) -> byStatus.computeIfAbsent(ending.endsAs(), s -> new LinkedHashMap<>())
+                .put(run, ending));
         byStatus.forEach((status, ofStatus) -> {
-            int[] updated = jdbc.batchUpdate("update runs set status = ?, ended_at = ?, error = ?, final_counter = 0, "
-                            + "outputs = coalesce(outputs, '{}'::jsonb) "
-                            + "where id = ? and status in (" + statuses(RunStatusTransitions.sourcesOf(status)) + ")",
-                    ofStatus.stream().map(e -> new Object[] {status.name(), time(e.getValue().at()), e.getValue().error(),
-                            e.getKey()}).toList(),
-                    new int[] {Types.VARCHAR, Types.TIMESTAMP_WITH_TIMEZONE, Types.VARCHAR, Types.OTHER});
-            for (int i = 0; i < updated.length; i++) {
-                Map.Entry<UUID, RunEnding> ending = ofStatus.get(i);
-                if (updated[i] == 0) {
-                    log.warn("Expected run " + ending.getKey() + " to be allowed to move to " + status + " (event "
-                            + ending.getValue().seq() + "), but its status forbids it; the status is kept");
+            ArrayColumns rows = new ArrayColumns("uuid", "int8", "text");
+            ofStatus.forEach((run, ending) -> rows.add(run, epochMillis(ending.at()), ending.error()));
+            Set<UUID> ended = new HashSet<>(rows.query(jdbc, "update runs r set status = '" + status.name()
+                    + "', ended_at = " + EPOCH_MS.formatted("u.at_ms") + ", error = u.error, final_counter = 0, "
+                    + "outputs = coalesce(r.outputs, '{}'::jsonb) from unnest(?::uuid[], ?::bigint[], ?::text[]) "
+                    + "as u(id, at_ms, error) where r.id = u.id and r.status in ("
+                    + statuses(RunStatusTransitions.sourcesOf(status)) + ") returning r.id",
+                    (rs, i) -> rs.getObject(1, UUID.class)));
+            ofStatus.forEach((run, ending) -> {
+                if (!ended.contains(run)) {
+                    log.warn("Expected run " + run + " to be allowed to move to " + status + " (event "
+                            + ending.seq() + "), but its status forbids it; the status is kept");
                 }
-            }
+            });
         });
     }
 }

@@ -5,6 +5,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -24,9 +30,12 @@ import io.tokenflow.workers.function.WorkflowFunction;
  * the event log; Redis and PostgreSQL embedded unless SPRING_DATASOURCE_URL / SPRING_DATA_REDIS_HOST name servers)
  * and prints hops/s, runs/s, hop and run latency, event-log lag and Redis bytes per active run.
  *
- * <p>Run: {@code ./mvnw -q test-compile exec:java} (options: {@code -Dbench.runs=20000 -Dbench.window=400}).
+ * <p>Run: {@code ./mvnw -q test-compile exec:java} (options: {@code -Dbench.runs=20000 -Dbench.window=400
+ * -Dbench.starters=4 -Dbench.shards=2}).
  */
 public final class EngineBenchmark {
+
+    private static final int STARTERS = Integer.getInteger("bench.starters", 4);
 
     private final StartRun starting;
     private final Probe probe;
@@ -46,7 +55,9 @@ public final class EngineBenchmark {
         Probe probe = new Probe();
         List<String> settings = new ArrayList<>(List.of("--server.port=0", "--tokenflow.embedded.ephemeral=true",
                 "--logging.level.root=WARN", "--spring.main.banner-mode=off",
-                "--tokenflow.supervisor.inactivity-timeout=30m"));
+                "--tokenflow.supervisor.inactivity-timeout=30m",
+                // two shards: each has its own supervisor thread, so the event log is written on both cores
+                "--tokenflow.redis.shards=" + Integer.getInteger("bench.shards", 2)));
         settings.addAll(List.of(args));
         try (ConfigurableApplicationContext app = new SpringApplicationBuilder(TokenflowApplication.class)
                 .initializers(context -> ((GenericApplicationContext) context)
@@ -56,8 +67,10 @@ public final class EngineBenchmark {
             String chain = creating.create(Workflows.chain(10), "benchmark").id().toString();
             String diamond = creating.create(Workflows.fanOutFanIn(), "benchmark").id().toString();
             EngineBenchmark bench = new EngineBenchmark(app, probe);
-            System.out.printf("Tokenflow engine benchmark: %d cores, %s, %d runs per load, %d runs in flight%n",
-                    Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), runs, window);
+            System.out.printf("Tokenflow engine benchmark: %d cores, %s, %d runs per load, %d runs in flight, %d "
+                    + "threads starting runs, %d shards%n", Runtime.getRuntime().availableProcessors(),
+                    System.getProperty("java.version"), runs, window, STARTERS,
+                    app.getBean(RedisKeys.class).shards());
             bench.hopLatency(chain, 300);
             bench.load("chain of 10", chain, "n10", 10, runs, window);
             bench.load("fan-out/fan-in", diamond, "D", 4, runs, window);
@@ -84,20 +97,29 @@ public final class EngineBenchmark {
             throws InterruptedException {
         probe.reset(terminal, window);
         long baseline = usedMemory();
-        Map<UUID, Long> startedAt = new HashMap<>(runs * 2);
-        List<Double> bytesPerRun = new ArrayList<>();
+        Map<UUID, Long> startedAt = new ConcurrentHashMap<>(runs * 2);
+        List<Double> bytesPerRun = new CopyOnWriteArrayList<>();
+        AtomicInteger toStart = new AtomicInteger(runs);
         long begin = System.nanoTime();
-        for (int i = 0; i < runs; i++) {
-            probe.inFlight.acquire();
-            startedAt.put(start(workflow), System.nanoTime());
-            if (i % 2_000 == 1_000) {
-                long active = redis.zcard(keys.activeRuns(0));
-                bytesPerRun.add(active == 0 ? 0 : (usedMemory() - baseline) / (double) active);
-            }
+        // clients start runs concurrently (as HTTP requests would); each starter keeps the window full
+        ExecutorService starters = Executors.newFixedThreadPool(STARTERS);
+        for (int s = 0; s < STARTERS; s++) {
+            starters.execute(() -> {
+                for (int i = toStart.decrementAndGet(); i >= 0; i = toStart.decrementAndGet()) {
+                    probe.inFlight.acquireUninterruptibly();
+                    startedAt.put(start(workflow), System.nanoTime());
+                    if (i % 2_000 == 1_000) {
+                        long active = activeRuns();
+                        bytesPerRun.add(active == 0 ? 0 : (usedMemory() - baseline) / (double) active);
+                    }
+                }
+            });
         }
+        starters.shutdown();
+        starters.awaitTermination(1, TimeUnit.HOURS);
         probe.inFlight.acquire(window);
         long elapsed = System.nanoTime() - begin;
-        long lag = redis.xlen(keys.eventsStream(0));
+        long lag = eventsBacklog();
         long drained = awaitEventLog();
         Stats latency = new Stats();
         startedAt.forEach((run, at) -> latency.add(probe.finishedAt.get(run.toString()) - at));
@@ -115,10 +137,27 @@ public final class EngineBenchmark {
     /** Waits until the supervisor has drained the events stream; the time it took, in nanoseconds. */
     private long awaitEventLog() throws InterruptedException {
         long begin = System.nanoTime();
-        while (redis.xlen(keys.eventsStream(0)) > 0) {
+        while (eventsBacklog() > 0) {
             Thread.sleep(20);
         }
         return System.nanoTime() - begin;
+    }
+
+    /** Entries of the events streams (all shards) the supervisor has not written to PostgreSQL yet. */
+    private long eventsBacklog() {
+        long entries = 0;
+        for (int shard = 0; shard < keys.shards(); shard++) {
+            entries += redis.xlen(keys.eventsStream(shard));
+        }
+        return entries;
+    }
+
+    private long activeRuns() {
+        long runs = 0;
+        for (int shard = 0; shard < keys.shards(); shard++) {
+            runs += redis.zcard(keys.activeRuns(shard));
+        }
+        return runs;
     }
 
     private long usedMemory() {

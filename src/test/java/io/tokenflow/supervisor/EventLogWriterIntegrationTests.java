@@ -70,8 +70,11 @@ class EventLogWriterIntegrationTests {
         assertThat(replayed.inputs().get("city").asString()).isEqualTo("Oslo");
         await().atMost(PATIENCE).untilAsserted(() -> {
             assertThat(redis.commands().zscore(keys.activeRuns(0), run.toString())).isNull();
+            assertThat(redis.commands().pttl(runKeys.meta())).isBetween(1L, Duration.ofMinutes(1).toMillis());
+            // every key the run has is set to expire (-2: a key this run never had, e.g. loops or approvals)
             assertThat(runKeys.all()).allSatisfy(key -> assertThat(redis.commands().pttl(key))
-                    .as("%s is set to expire", key).isBetween(1L, Duration.ofMinutes(1).toMillis()));
+                    .as("%s is set to expire", key).satisfiesAnyOf(ttl -> assertThat(ttl).isEqualTo(-2L),
+                            ttl -> assertThat(ttl).isBetween(1L, Duration.ofMinutes(1).toMillis())));
         });
     }
 
@@ -104,6 +107,20 @@ class EventLogWriterIntegrationTests {
         await().atMost(PATIENCE).until(() -> "COMPLETED".equals(stored.status(run)));
         assertThat(stored.eventCount(run)).isEqualTo(9);
         stored.assertMatchesReplay(run);
+    }
+
+    @Test
+    void anEndingTheRunStatusTableForbidsLeavesTheStatusAsItIs() {
+        UUID run = UUID.randomUUID();
+        List<ArrayNode> entries = chain().entries();
+        xadd(run, entries.subList(0, 1));
+        await().atMost(PATIENCE).until(() -> "RUNNING".equals(stored.status(run)));
+        jdbc.sql("update runs set status = 'CANCELLED', ended_at = now() where id = :run").param("run", run).update();
+
+        xadd(run, entries.subList(1, entries.size()));
+
+        await().atMost(PATIENCE).until(() -> stored.eventCount(run) == 9);
+        assertThat(stored.status(run)).isEqualTo("CANCELLED");
     }
 
     @Test
