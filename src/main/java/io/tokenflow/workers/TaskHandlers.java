@@ -12,8 +12,8 @@ import org.springframework.stereotype.Component;
 @Component
 public class TaskHandlers {
 
-    /** Worker types of the built-in node types that external workers (or other features) serve, not this package. */
-    public static final Set<String> SERVED_ELSEWHERE = Set.of("default", "agent", "http_agent");
+    /** Worker types of the built-in node types that only external workers serve. */
+    public static final Set<String> SERVED_ELSEWHERE = Set.of("default");
 
     private final Map<String, TaskHandler> byType = new LinkedHashMap<>();
 

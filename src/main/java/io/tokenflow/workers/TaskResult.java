@@ -11,6 +11,11 @@ public sealed interface TaskResult permits TaskResult.Completed, TaskResult.Fail
         return new Completed(output);
     }
 
+    /** An output with the routing decision of an agent-driven branch (see docs/worker-protocol.md §3). */
+    static Completed routed(JsonNode output, JsonNode decision) {
+        return new Completed(output, Objects.requireNonNull(decision, "decision"));
+    }
+
     static Failed permanent(String code, String message) {
         return new Failed(message, FailureKind.PERMANENT, code);
     }
@@ -19,10 +24,17 @@ public sealed interface TaskResult permits TaskResult.Completed, TaskResult.Fail
         return new Failed(message, FailureKind.TRANSIENT, code);
     }
 
-    /** @param output the node's output, any JSON value */
-    record Completed(JsonNode output) implements TaskResult {
+    /**
+     * @param output   the node's output, any JSON value
+     * @param decision {@code {"next_nodes": [...], "reasoning": "..."}} when the worker chose the next nodes, else null
+     */
+    record Completed(JsonNode output, JsonNode decision) implements TaskResult {
         public Completed {
             Objects.requireNonNull(output, "output");
+        }
+
+        public Completed(JsonNode output) {
+            this(output, null);
         }
     }
 

@@ -16,13 +16,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param block         how long one read waits for tokens; also bounds how long stopping takes
  * @param claimIdle     how long a token may stay unacknowledged before another consumer takes it over
  * @param claimInterval how often each consumer looks for such tokens
+ * @param announceStartAfter work on a token that takes longer than this is reported as started (node.started)
  * @param cel           limits of the CEL expressions of transform, filter and aggregate
  */
 @ConfigurationProperties("tokenflow.workers")
 public record WorkerSettings(@DefaultValue("true") boolean enabled, Map<String, Integer> concurrency,
                              @DefaultValue("32") int batchSize, @DefaultValue("1s") Duration block,
                              @DefaultValue("30s") Duration claimIdle, @DefaultValue("5s") Duration claimInterval,
-                             @DefaultValue Cel cel) {
+                             @DefaultValue("200ms") Duration announceStartAfter, @DefaultValue Cel cel) {
 
     private static final int DEFAULT_CONCURRENCY = 2;
     private static final Map<String, Integer> DEFAULTS = Map.of("function", 4);
@@ -39,6 +40,7 @@ public record WorkerSettings(@DefaultValue("true") boolean enabled, Map<String, 
         requirePositive(block, "block");
         requirePositive(claimIdle, "claim-idle");
         requirePositive(claimInterval, "claim-interval");
+        requirePositive(announceStartAfter, "announce-start-after");
         cel = cel == null ? new Cel(null, 0, 0) : cel;
     }
 

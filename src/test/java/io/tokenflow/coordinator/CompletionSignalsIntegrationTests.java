@@ -69,7 +69,10 @@ class CompletionSignalsIntegrationTests {
         signal(Map.of("token", token, "run", run.toString(), "node", "B", "status", "completed", "output", "{}"));
         signal(Map.of("token", token, "run", "not-a-uuid", "node", "A", "status", "completed", "output", "{}"));
         signal(Map.of("token", token, "run", run.toString(), "node", "A", "status", "exploded"));
-        await().atMost(Duration.ofSeconds(20)).until(() -> rejectedFor(token) == 7);
+        signal(Map.of("kind", "started", "token", token, "run", UUID.randomUUID().toString(), "node", "A"));
+        signal(Map.of("kind", "started", "token", token, "run", run.toString(), "node", "B"));
+        signal(Map.of("kind", "paused", "token", token, "run", run.toString(), "node", "A"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> rejectedFor(token) == 10);
         assertThat(jdbc.sql("select reason from rejected_signals where token_id in (:t, 'never-emitted') order by id")
                 .param("t", token).query(String.class).list())
                 .anySatisfy(reason -> assertThat(reason).contains("unknown"))
@@ -77,12 +80,15 @@ class CompletionSignalsIntegrationTests {
                 .anySatisfy(reason -> assertThat(reason).contains("malformed"))
                 .anySatisfy(reason -> assertThat(reason).contains("in flight"))
                 .anySatisfy(reason -> assertThat(reason).contains("UUID"))
-                .anySatisfy(reason -> assertThat(reason).contains("'completed' or 'failed'"));
+                .anySatisfy(reason -> assertThat(reason).contains("'completed' or 'failed'"))
+                .anySatisfy(reason -> assertThat(reason).contains("never was"))
+                .anySatisfy(reason -> assertThat(reason).contains("kind 'started'"));
         worker.complete(tokenA, "{\"value\": 7}");
         drive(Map.of(run, 1));
         engine.awaitStatus(run, "COMPLETED");
         assertThat(engine.output(run, "A")).isEqualTo(EngineHarness.JSON.readTree("{\"value\": 7}"));
         assertThat(engine.eventTypes(run).stream().filter("node.completed"::equals)).hasSize(3);
+        assertThat(engine.eventTypes(run)).doesNotContain("node.started");
     }
 
     @Test

@@ -72,6 +72,12 @@ class ExternalWorkerIntegrationTests {
             Map<String, String> token = tokens.get(0).getBody();
             assertThat(token).containsEntry("node", "where").containsEntry("type", type)
                     .containsEntry("input", "{\"city\":\"Oslo\"}").containsEntry("config", "{\"provider\":\"osm\"}");
+            Map<String, String> started = Map.of("kind", "started", "token", token.get("token"), "run",
+                    token.get("run"), "node", token.get("node"), "worker", "py-worker-1", "started_at",
+                    Long.toString(System.currentTimeMillis()));
+            redis.xadd("wf.completions:{0}", started);
+            redis.xadd("wf.completions:{0}", started);
+            await().atMost(Duration.ofSeconds(10)).until(() -> "RUNNING".equals(engine.nodeStatuses(run).get("where")));
             redis.xadd("wf.completions:{0}", Map.of("token", token.get("token"), "run", token.get("run"),
                     "node", token.get("node"), "status", "completed", "output", "{\"lat\":59.9,\"lon\":10.7}",
                     "worker", "py-worker-1"));
@@ -82,5 +88,25 @@ class ExternalWorkerIntegrationTests {
         engine.awaitStatus(run, "COMPLETED");
         assertThat(engine.output(run, "after")).isEqualTo(JsonMapper.builder().build().readTree("{\"lat\":59.9,\"lon\":10.7}"));
         await().atMost(Duration.ofSeconds(5)).until(() -> engine.nodeStatuses(run).get("where").equals("COMPLETED"));
+        assertThat(jdbc.sql("select node_id || ' ' || (data->>'worker') from event_log where run_id = :run and "
+                + "event_type = 'node.started'").param("run", run).query(String.class).list())
+                .containsExactly("where py-worker-1");
+    }
+
+    @Test
+    void builtInWorkersReportTheStartOfSlowWorkOnly() {
+        EngineHarness engine = new EngineHarness(creating, starting, jdbc);
+        String workflow = creating.create(JsonMapper.builder().build().readTree("""
+                {"name": "slow-start-%s", "nodes": [
+                  {"id": "slow", "type": "function", "config": {"function": "sleep", "args": {"ms": 800}}},
+                  {"id": "quick", "type": "function", "config": {"function": "noop"}}],
+                 "edges": [{"from": "slow", "to": "quick"}]}""".formatted(UUID.randomUUID())), "test").name();
+        UUID run = engine.start(workflow, "{}");
+
+        engine.awaitStatus(run, "COMPLETED");
+        List<String> slowEvents = jdbc.sql("select event_type from event_log where run_id = :run and node_id = 'slow' "
+                + "order by seq").param("run", run).query(String.class).list();
+        assertThat(slowEvents).containsSubsequence("token.emitted", "node.started", "node.completed");
+        assertThat(engine.eventTypes(run)).containsOnlyOnce("node.started");
     }
 }

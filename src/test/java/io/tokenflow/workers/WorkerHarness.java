@@ -32,6 +32,7 @@ public final class WorkerHarness implements AutoCloseable {
     private final String group = "test-" + UUID.randomUUID();
     private final Map<String, Map<String, String>> completions = new HashMap<>();
     private final Map<String, Integer> counts = new HashMap<>();
+    private final Map<String, Integer> starts = new HashMap<>();
 
     public WorkerHarness(RedisCommands<String, String> redis, RedisKeys keys) {
         this.redis = redis;
@@ -94,18 +95,28 @@ public final class WorkerHarness implements AutoCloseable {
         return completions.get(token);
     }
 
-    /** All completions seen so far, by token id. */
+    /** All completions seen so far, by token id ({@code started} signals are counted apart). */
     public Map<String, Map<String, String>> poll() {
         List<StreamMessage<String, String>> read;
         do {
             read = redis.xreadgroup(Consumer.from(group, "reader"), XReadArgs.Builder.count(1000),
                     StreamOffset.lastConsumed(completions()));
             read.forEach(message -> {
+                if ("started".equals(message.getBody().get("kind"))) {
+                    starts.merge(message.getBody().get("token"), 1, Integer::sum);
+                    return;
+                }
                 completions.put(message.getBody().get("token"), message.getBody());
                 counts.merge(message.getBody().get("token"), 1, Integer::sum);
             });
         } while (read.size() == 1000);
         return completions;
+    }
+
+    /** How many {@code started} signals for a token have been seen so far. */
+    public int startsOf(String token) {
+        poll();
+        return starts.getOrDefault(token, 0);
     }
 
     /** How many completions for a token have been seen so far. */

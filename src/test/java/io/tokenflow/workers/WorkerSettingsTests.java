@@ -37,11 +37,11 @@ class WorkerSettingsTests {
     @Test
     void rejectsAZeroBatchSize() {
         assertThatThrownBy(() -> new WorkerSettings(true, null, 0, Duration.ofSeconds(1), Duration.ofSeconds(30),
-                Duration.ofSeconds(5), null)).hasMessageContaining("batch-size >= 1");
+                Duration.ofSeconds(5), Duration.ofMillis(200), null)).hasMessageContaining("batch-size >= 1");
     }
 
     private static WorkerSettings settings(Map<String, Integer> concurrency) {
         return new WorkerSettings(true, concurrency, 32, Duration.ofSeconds(1), Duration.ofSeconds(30),
-                Duration.ofSeconds(5), null);
+                Duration.ofSeconds(5), Duration.ofMillis(200), null);
     }
 }

@@ -38,6 +38,9 @@ class CompletionEncoder {
         if (result instanceof TaskResult.Completed completed) {
             fields.put("status", "completed");
             putOutput(fields, json.writeValueAsString(completed.output()));
+            if (completed.decision() != null) {
+                fields.put("decision", json.writeValueAsString(completed.decision()));
+            }
         } else {
             fields.put("status", "failed");
             fields.put("error", error((TaskResult.Failed) result));

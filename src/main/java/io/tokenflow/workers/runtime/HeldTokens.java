@@ -4,16 +4,20 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The tokens one consumer has read and not yet finished, readable from another thread so that a {@link LeaseRenewer}
- * can keep them from being claimed by other consumers while a slow task runs.
+ * can keep them from being claimed by other consumers while a slow task runs, and a {@link StartAnnouncer} can report
+ * the start of slow work.
  */
 final class HeldTokens {
 
     private volatile List<TaskEntry> entries = List.of();
     private volatile int next;
     private volatile long heldSince;
+    private volatile Working working;
+    private TaskEntry announced;
 
     void hold(List<TaskEntry> batch) {
         next = 0;
@@ -21,13 +25,34 @@ final class HeldTokens {
         entries = batch;
     }
 
-    /** Entries before {@code index} are done. */
+    /** Entries before {@code index} are done; the one at {@code index} is being worked on from now. */
     void advance(int index) {
         next = index;
+        List<TaskEntry> batch = entries;
+        working = index < batch.size() ? new Working(batch.get(index), System.nanoTime(), System.currentTimeMillis())
+                : null;
     }
 
     void release() {
+        working = null;
         entries = List.of();
+    }
+
+    /**
+     * The entry being worked on, when that has taken longer than {@code nanos} and it was not returned before (each
+     * entry at most once); called by one other thread.
+     */
+    Optional<Working> workingLongerThan(long nanos) {
+        Working now = working;
+        if (now == null || now.entry() == announced || System.nanoTime() - now.sinceNanos() <= nanos) {
+            return Optional.empty();
+        }
+        announced = now.entry();
+        return Optional.of(now);
+    }
+
+    /** An entry being worked on since then. */
+    record Working(TaskEntry entry, long sinceNanos, long sinceMillis) {
     }
 
     /** Stream → entry ids not yet finished, when the batch has been held longer than {@code nanos}. */

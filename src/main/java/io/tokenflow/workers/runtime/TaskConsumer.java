@@ -49,6 +49,11 @@ final class TaskConsumer implements Runnable {
         running = false;
     }
 
+    /** The token this consumer works on, once that has taken longer than {@code nanos} (each token once). */
+    java.util.Optional<HeldTokens.Working> workingLongerThan(long nanos) {
+        return held.workingLongerThan(nanos);
+    }
+
     /** Resets the idle time of tokens this consumer has held longer than {@code nanos}; called by another thread. */
     void renewHeld(RedisCommands<String, String> redis, long nanos) {
         held.unfinishedHeldLongerThan(nanos).forEach((stream, ids) ->

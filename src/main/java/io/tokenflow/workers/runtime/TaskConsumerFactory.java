@@ -34,6 +34,11 @@ class TaskConsumerFactory {
         return new TaskConsumer(connection, streams, batches, held, settings, name);
     }
 
+    /** Reports the start of the given consumers' slow work, on the shared connection. */
+    StartAnnouncer startAnnouncer(List<TaskConsumer> consumers) {
+        return new StartAnnouncer(consumers, connections.commands(), keys, settings.announceStartAfter());
+    }
+
     /** Renews the tokens the given consumers hold, on the shared connection. */
     LeaseRenewer leaseRenewer(List<TaskConsumer> consumers) {
         return new LeaseRenewer(consumers, connections.commands(), settings.claimIdle());

@@ -27,6 +27,7 @@ class WorkerRuntime implements SmartLifecycle {
     private final List<TaskConsumer> running = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
     private LeaseRenewer leases;
+    private StartAnnouncer starts;
 
     WorkerRuntime(WorkerSettings settings, TaskHandlers handlers, TaskConsumerFactory consumers) {
         this.settings = settings;
@@ -47,6 +48,8 @@ class WorkerRuntime implements SmartLifecycle {
         if (!running.isEmpty()) {
             leases = consumers.leaseRenewer(running);
             leases.start();
+            starts = consumers.startAnnouncer(running);
+            starts.start();
         }
         log.info("Started {} worker threads for {}", threads.size(), new TreeSet<>(handlers.types()));
     }
@@ -85,6 +88,10 @@ class WorkerRuntime implements SmartLifecycle {
         if (leases != null) {
             leases.stop();
             leases = null;
+        }
+        if (starts != null) {
+            starts.stop();
+            starts = null;
         }
         running.forEach(TaskConsumer::stop);
         List<Thread> stopping = List.copyOf(threads);

@@ -84,6 +84,7 @@ class CrashRecoveryIntegrationTests {
 
         await().during(Duration.ofMillis(1500)).atMost(Duration.ofSeconds(3))
                 .until(() -> harness.completionsOf(token) == 1);
+        assertThat(harness.startsOf(token)).as("its start is reported once").isEqualTo(1);
     }
 
     /**

@@ -66,7 +66,7 @@ class WorkerRuntimeIntegrationTests {
             }
         }
         assertThat(handlers.types()).containsExactlyInAnyOrder("function", "http", "transform", "filter",
-                "aggregate");
+                "aggregate", "agent", "http_agent");
     }
 
     @Test
