@@ -18,10 +18,11 @@ final class ApiAuthorizationRules {
     static void apply(AuthorizeHttpRequestsConfigurer<HttpSecurity>.AuthorizationManagerRequestMatcherRegistry rules) {
         rules.requestMatchers(GET, "/api/v1/schema/**").permitAll()
                 .requestMatchers("/actuator/health/**", "/actuator/info").permitAll()
-                .requestMatchers(GET, "/api/v1/workflows/**", "/api/v1/node-types/**")
+                .requestMatchers(GET, "/api/v1/workflows/**", "/api/v1/node-types/**", "/api/v1/agents/**")
                 .hasAnyAuthority(Scope.WORKFLOWS_READ.grantingAuthorities())
                 .requestMatchers("/api/v1/workflows/**").hasAnyAuthority(Scope.WORKFLOWS_WRITE.grantingAuthorities())
-                .requestMatchers("/api/v1/node-types/**").hasAnyAuthority(Scope.ADMIN.grantingAuthorities())
+                .requestMatchers("/api/v1/node-types/**", "/api/v1/agents/**")
+                .hasAnyAuthority(Scope.ADMIN.grantingAuthorities())
                 .requestMatchers(POST, "/api/v1/runs/*/patch").hasAnyAuthority(Scope.RUNS_PATCH.grantingAuthorities())
                 .requestMatchers(GET, "/api/v1/runs/**").hasAnyAuthority(Scope.RUNS_READ.grantingAuthorities())
                 .requestMatchers("/api/v1/runs/**").hasAnyAuthority(Scope.RUNS_WRITE.grantingAuthorities())

@@ -44,6 +44,11 @@ class ErrorHandling extends ResponseEntityExceptionHandler {
         return respond(request, Problems.of(404, "not-found", "Not found", e.getMessage()));
     }
 
+    @ExceptionHandler(ForbiddenException.class)
+    Object forbidden(ForbiddenException e, HttpServletRequest request) {
+        return respond(request, Problems.of(403, "forbidden", "Forbidden", e.getMessage()));
+    }
+
     @ExceptionHandler(ConflictException.class)
     Object conflict(ConflictException e, HttpServletRequest request) {
         return respond(request, Problems.of(409, "conflict", "Conflict", e.getMessage(), e.properties()));
