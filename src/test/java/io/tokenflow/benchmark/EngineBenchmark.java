@@ -28,7 +28,8 @@ import io.tokenflow.workers.function.WorkflowFunction;
 /**
  * Drives the real engine in one JVM (coordinator, built-in workers running a no-op probe function, supervisor writing
  * the event log; Redis and PostgreSQL embedded unless SPRING_DATASOURCE_URL / SPRING_DATA_REDIS_HOST name servers)
- * and prints hops/s, runs/s, hop and run latency, event-log lag and Redis bytes per active run.
+ * and prints hops/s, runs/s, hop and run latency, event-log lag, Redis bytes per active run and the CPU time the JVM,
+ * Redis and PostgreSQL spent per hop ({@link CpuUse}: the figure to compare versions by, as it drifts less than speed).
  *
  * <p>Run: {@code ./mvnw -q test-compile exec:java} (options: {@code -Dbench.runs=20000 -Dbench.window=400
  * -Dbench.starters=4 -Dbench.shards=2}).
@@ -100,6 +101,7 @@ public final class EngineBenchmark {
         Map<UUID, Long> startedAt = new ConcurrentHashMap<>(runs * 2);
         List<Double> bytesPerRun = new CopyOnWriteArrayList<>();
         AtomicInteger toStart = new AtomicInteger(runs);
+        CpuUse cpuBefore = CpuUse.now(redis);
         long begin = System.nanoTime();
         // clients start runs concurrently (as HTTP requests would); each starter keeps the window full
         ExecutorService starters = Executors.newFixedThreadPool(STARTERS);
@@ -121,6 +123,7 @@ public final class EngineBenchmark {
         long elapsed = System.nanoTime() - begin;
         long lag = eventsBacklog();
         long drained = awaitEventLog();
+        CpuUse cpu = CpuUse.now(redis).since(cpuBefore);
         Stats latency = new Stats();
         startedAt.forEach((run, at) -> latency.add(probe.finishedAt.get(run.toString()) - at));
         double seconds = elapsed / 1e9;
@@ -128,6 +131,9 @@ public final class EngineBenchmark {
                 name, runs, seconds, runs / seconds, runs * (double) hopsPerRun / seconds, latency.describe());
         System.out.printf("%s: event-log lag when load stopped %d entries, back to 0 after %.2f s; Redis bytes per "
                 + "active run ≈ %s%n", name, lag, drained / 1e9, median(bytesPerRun));
+        System.out.printf("%s: %s; per run %.0f µs (load and event-log drain, run starts included)%n", name,
+                cpu.per((long) runs * hopsPerRun, "hop"), (cpu.jvmNanos() + cpu.redisNanos()
+                        + Math.max(cpu.postgresNanos(), 0)) / 1e3 / runs);
     }
 
     private UUID start(String workflow) {
