@@ -19,6 +19,21 @@ import org.springframework.jdbc.core.RowMapper;
  */
 final class ArrayColumns {
 
+    /**
+     * Column type of JSON texts sent as one JSON array of {@code {"v": text}} objects ({@code {}} for SQL null), taken
+     * apart by {@link #jsonElements}: PostgreSQL parses the JSON once, and the driver need not escape every character
+     * of every text as it must for a {@code jsonb[]} array literal. The element's value is {@code alias.e -> 'v'}.
+     */
+    static final String JSON_ARRAY = "json array";
+
+    /**
+     * SQL for the rows of a {@link #JSON_ARRAY} parameter, numbered {@code alias.n} from 1 like {@code unnest(…) with
+     * ordinality}; each row's value is {@code alias.e -> 'v'}.
+     */
+    static String jsonElements(String alias) {
+        return "jsonb_array_elements(?::jsonb) with ordinality as " + alias + "(e, n)";
+    }
+
     /** SQL turning an epoch-milliseconds column {@code %s} into a {@code timestamptz} (null stays null). */
     static final String EPOCH_MS = "(timestamptz 'epoch' + %s * interval '1 millisecond')";
 
@@ -79,6 +94,10 @@ final class ArrayColumns {
         List<Array> arrays = new ArrayList<>(types.length);
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
             for (int i = 0; i < types.length; i++) {
+                if (types[i].equals(JSON_ARRAY)) {
+                    statement.setString(i + 1, jsonArray(columns.get(i)));
+                    continue;
+                }
                 Array array = connection.createArrayOf(types[i], columns.get(i).toArray());
                 arrays.add(array);
                 statement.setArray(i + 1, array);
@@ -89,6 +108,24 @@ final class ArrayColumns {
                 free(array);
             }
         }
+    }
+
+    private static String jsonArray(List<Object> texts) {
+        int length = 2;
+        for (Object text : texts) {
+            length += (text == null ? 0 : ((String) text).length()) + 8;
+        }
+        StringBuilder array = new StringBuilder(length).append('[');
+        for (int i = 0; i < texts.size(); i++) {
+            Object text = texts.get(i);
+            array.append(i == 0 ? "" : ",");
+            if (text == null) {
+                array.append("{}");
+            } else {
+                array.append("{\"v\":").append((String) text).append('}');
+            }
+        }
+        return array.append(']').toString();
     }
 
     @FunctionalInterface
