@@ -101,6 +101,7 @@ public final class EngineBenchmark {
         Map<UUID, Long> startedAt = new ConcurrentHashMap<>(runs * 2);
         List<Double> bytesPerRun = new CopyOnWriteArrayList<>();
         AtomicInteger toStart = new AtomicInteger(runs);
+        redis.configResetstat();
         CpuUse cpuBefore = CpuUse.now(redis);
         long begin = System.nanoTime();
         // clients start runs concurrently (as HTTP requests would); each starter keeps the window full
@@ -134,6 +135,9 @@ public final class EngineBenchmark {
         System.out.printf("%s: %s; per run %.0f µs (load and event-log drain, run starts included)%n", name,
                 cpu.per((long) runs * hopsPerRun, "hop"), (cpu.jvmNanos() + cpu.redisNanos()
                         + Math.max(cpu.postgresNanos(), 0)) / 1e3 / runs);
+        System.out.printf("%s: Redis per hop, top commands (those a Lua step calls are counted in it and on their "
+                + "own): %s%n",
+                name, RedisCommandStats.top(redis.info("commandstats"), (long) runs * hopsPerRun, 10));
     }
 
     private UUID start(String workflow) {
