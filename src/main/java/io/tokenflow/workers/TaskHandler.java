@@ -11,4 +11,13 @@ public interface TaskHandler {
     String type();
 
     TaskResult execute(Task task);
+
+    /**
+     * Whether running this task does nothing but compute its result (no calls out, no writes, quick). The worker then
+     * runs it while it asks whether the run still wants it, and drops the result if not; otherwise it asks first, so a
+     * cancelled run's tokens cause no side effects. False unless a handler knows better.
+     */
+    default boolean sideEffectFree(Task task) {
+        return false;
+    }
 }

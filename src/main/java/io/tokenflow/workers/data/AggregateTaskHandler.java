@@ -29,6 +29,12 @@ public class AggregateTaskHandler implements TaskHandler {
         return "aggregate";
     }
 
+    /** Bounded CEL over the input: nothing but the result. */
+    @Override
+    public boolean sideEffectFree(Task task) {
+        return true;
+    }
+
     @Override
     public TaskResult execute(Task task) {
         try {

@@ -33,6 +33,12 @@ public class FilterTaskHandler implements TaskHandler {
         return "filter";
     }
 
+    /** Bounded CEL over the input: nothing but the result. */
+    @Override
+    public boolean sideEffectFree(Task task) {
+        return true;
+    }
+
     @Override
     public TaskResult execute(Task task) {
         try {

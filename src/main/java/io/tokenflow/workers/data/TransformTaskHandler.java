@@ -28,6 +28,12 @@ public class TransformTaskHandler implements TaskHandler {
         return "transform";
     }
 
+    /** Bounded CEL over the input: nothing but the result. */
+    @Override
+    public boolean sideEffectFree(Task task) {
+        return true;
+    }
+
     @Override
     public TaskResult execute(Task task) {
         try {

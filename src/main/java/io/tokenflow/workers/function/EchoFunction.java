@@ -14,6 +14,11 @@ class EchoFunction implements WorkflowFunction {
     }
 
     @Override
+    public boolean sideEffectFree() {
+        return true;
+    }
+
+    @Override
     public JsonNode apply(FunctionCall call) {
         return call.input();
     }

@@ -37,6 +37,14 @@ public class FunctionTaskHandler implements TaskHandler {
         return "function";
     }
 
+    /** The named function's own answer; an unknown name only yields a failure, which has no side effects. */
+    @Override
+    public boolean sideEffectFree(Task task) {
+        JsonNode name = task.config().path("function");
+        WorkflowFunction function = name.isString() ? functions.get(name.asString()) : null;
+        return function == null || function.sideEffectFree();
+    }
+
     @Override
     public TaskResult execute(Task task) {
         JsonNode name = task.config().path("function");

@@ -15,6 +15,11 @@ class NoopFunction implements WorkflowFunction {
     }
 
     @Override
+    public boolean sideEffectFree() {
+        return true;
+    }
+
+    @Override
     public JsonNode apply(FunctionCall call) {
         return JsonNodeFactory.instance.objectNode();
     }

@@ -17,6 +17,11 @@ class SetFunction implements WorkflowFunction {
     }
 
     @Override
+    public boolean sideEffectFree() {
+        return true;
+    }
+
+    @Override
     public JsonNode apply(FunctionCall call) {
         JsonNode input = call.input();
         if (!input.isObject() && !input.isNull() && !input.isMissingNode()) {

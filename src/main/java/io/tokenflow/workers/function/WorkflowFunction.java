@@ -15,4 +15,9 @@ public interface WorkflowFunction {
 
     /** The node's output, any JSON value. */
     JsonNode apply(FunctionCall call) throws Exception;
+
+    /** Whether the function only computes its output from the call (see {@code TaskHandler#sideEffectFree}). */
+    default boolean sideEffectFree() {
+        return false;
+    }
 }

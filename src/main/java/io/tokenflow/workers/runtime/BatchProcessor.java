@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.BooleanSupplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,7 +19,9 @@ import io.lettuce.core.StreamMessage;
 /**
  * Works through one batch of tokens on one consumer: skips tokens of cancelled, failed or vanished runs, runs the
  * rest, adds their completions (pipelined) and only then acknowledges and deletes the tokens. A token whose
- * completion could not be added stays pending and is claimed again later.
+ * completion could not be added stays pending and is claimed again later. The runs' statuses are asked for when the
+ * batch arrives; a task its handler calls side-effect free runs meanwhile (its result is dropped if the run is no
+ * longer live), any other waits for the answer, so a cancelled run's tokens cause no side effects.
  */
 final class BatchProcessor {
 
@@ -45,7 +48,7 @@ final class BatchProcessor {
         }
         List<TaskEntry> entries = new ArrayList<>(messages.size());
         messages.forEach(message -> entries.add(toEntry(message)));
-        Map<UUID, String> statuses = streams.runStatuses(runShards(entries));
+        TaskStreams.RunStatuses statuses = streams.askRunStatuses(runShards(entries));
         Map<String, List<String>> finished = new LinkedHashMap<>();
         held.hold(entries);
         try {
@@ -59,7 +62,7 @@ final class BatchProcessor {
     }
 
     /** Runs the entries in order, sending completions as they come when work is slow, in one go when it is fast. */
-    private List<Written> runAll(List<TaskEntry> entries, Map<UUID, String> statuses,
+    private List<Written> runAll(List<TaskEntry> entries, TaskStreams.RunStatuses statuses,
                                  Map<String, List<String>> finished) {
         List<Written> written = new ArrayList<>(entries.size());
         long flushedAt = System.nanoTime();
@@ -75,7 +78,7 @@ final class BatchProcessor {
         return written;
     }
 
-    private void handle(TaskEntry entry, Map<UUID, String> statuses, Map<String, List<String>> finished,
+    private void handle(TaskEntry entry, TaskStreams.RunStatuses statuses, Map<String, List<String>> finished,
                         List<Written> written) {
         if (!entry.identified()) {
             log.warn("Dropping a token without token, run and node fields: {} {}", entry, entry.fields());
@@ -83,19 +86,17 @@ final class BatchProcessor {
             return;
         }
         Optional<UUID> run = entry.runId();
-        if (run.isPresent() && skipped(statuses.get(run.get()))) {
-            add(finished, entry);
-            return;
-        }
+        BooleanSupplier live = () -> run.isEmpty() || statuses.live(run.get());
         try {
-            written.add(new Written(entry, streams.complete(entry.shard(), executor.complete(entry, worker))));
+            Optional<Map<String, String>> completion = executor.complete(entry, worker, live);
+            if (completion.isEmpty() || !live.getAsBoolean()) {
+                add(finished, entry);
+                return;
+            }
+            written.add(new Written(entry, streams.complete(entry.shard(), completion.get())));
         } catch (RuntimeException e) {
             log.warn("Could not report the completion of {}; it stays pending and is claimed again", entry, e);
         }
-    }
-
-    private static boolean skipped(String runStatus) {
-        return runStatus == null || "CANCELLED".equals(runStatus) || "FAILED".equals(runStatus);
     }
 
     private static void collectWritten(List<Written> written, Map<String, List<String>> finished) {

@@ -2,6 +2,8 @@ package io.tokenflow.workers.runtime;
 
 import java.time.Clock;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -9,6 +11,7 @@ import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.stereotype.Component;
 
+import io.tokenflow.workers.Task;
 import io.tokenflow.workers.TaskHandler;
 import io.tokenflow.workers.TaskHandlers;
 import io.tokenflow.workers.TaskResult;
@@ -34,31 +37,50 @@ class TaskExecutor {
         this.clock = clock;
     }
 
-    /** The completion's fields for an entry that {@link TaskEntry#identified() names} its token, run and node. */
-    Map<String, String> complete(TaskEntry entry, String worker) {
+    /**
+     * The completion's fields for an entry that {@link TaskEntry#identified() names} its token, run and node; empty
+     * when the task would have side effects ({@link TaskHandler#sideEffectFree}) and {@code runIsLive} says its run no
+     * longer wants it (asked only then).
+     */
+    Optional<Map<String, String>> complete(TaskEntry entry, String worker, BooleanSupplier runIsLive) {
         long startedAt = clock.millis();
-        return encoder.encode(entry, execute(entry), worker, startedAt);
+        return execute(entry, runIsLive).map(result -> encoder.encode(entry, result, worker, startedAt));
     }
 
-    TaskResult execute(TaskEntry entry) {
+    private Optional<TaskResult> execute(TaskEntry entry, BooleanSupplier runIsLive) {
         TaskHandler handler = handlers.find(entry.type()).orElse(null);
         if (handler == null) {
-            return TaskResult.permanent("no_handler", "Expected a handler for worker type '" + entry.type()
-                    + "', but this worker has none for it");
+            return Optional.of(TaskResult.permanent("no_handler", "Expected a handler for worker type '"
+                    + entry.type() + "', but this worker has none for it"));
+        }
+        Task task;
+        try {
+            task = decoder.decode(entry);
+        } catch (MalformedTaskException e) {
+            return Optional.of(TaskResult.permanent("malformed_token", e.getMessage()));
+        } catch (RuntimeException e) {
+            return Optional.of(failure(entry, e));
+        }
+        // outside the handler's try: a status that cannot be read leaves the token pending, it does not fail it
+        if (!handler.sideEffectFree(task) && !runIsLive.getAsBoolean()) {
+            return Optional.empty();
         }
         try {
-            TaskResult result = handler.execute(decoder.decode(entry));
-            return result != null ? result : TaskResult.permanent("worker_error",
-                    "Expected the " + entry.type() + " worker to return a result, but it returned none");
-        } catch (MalformedTaskException e) {
-            return TaskResult.permanent("malformed_token", e.getMessage());
-        } catch (TransientDataAccessException | DataAccessResourceFailureException e) {
+            TaskResult result = handler.execute(task);
+            return Optional.of(result != null ? result : TaskResult.permanent("worker_error",
+                    "Expected the " + entry.type() + " worker to return a result, but it returned none"));
+        } catch (RuntimeException e) {
+            return Optional.of(failure(entry, e));
+        }
+    }
+
+    private static TaskResult failure(TaskEntry entry, RuntimeException e) {
+        if (e instanceof TransientDataAccessException || e instanceof DataAccessResourceFailureException) {
             return TaskResult.transientFailure("storage_unavailable",
                     "Expected to read the token's input from storage, but: " + e.getMessage());
-        } catch (RuntimeException e) {
-            log.warn("The {} worker failed on {}", entry.type(), entry, e);
-            return TaskResult.permanent("worker_error",
-                    "Expected the " + entry.type() + " worker to finish, but it failed: " + e);
         }
+        log.warn("The {} worker failed on {}", entry.type(), entry, e);
+        return TaskResult.permanent("worker_error",
+                "Expected the " + entry.type() + " worker to finish, but it failed: " + e);
     }
 }

@@ -121,14 +121,23 @@ final class TaskStreams {
         return claimed;
     }
 
-    /** The {@code status} of each run's meta hash; a run whose meta hash is gone maps to {@code null}. */
-    Map<UUID, String> runStatuses(Map<UUID, Integer> runShards) {
+    /** Asks for the {@code status} of each run's meta hash, without waiting for the replies. */
+    RunStatuses askRunStatuses(Map<UUID, Integer> runShards) {
         Map<UUID, RedisFuture<String>> replies = new HashMap<>();
         runShards.forEach((run, shard) -> replies.put(run, redis.hget(keys.run(run, shard).meta(), "status")));
         flush();
-        Map<UUID, String> statuses = new HashMap<>();
-        replies.forEach((run, reply) -> statuses.put(run, await(reply, REPLY_TIMEOUT)));
-        return statuses;
+        return new RunStatuses(replies);
+    }
+
+    /** The statuses of the runs of a batch, asked for at once; each awaited only when first needed. */
+    record RunStatuses(Map<UUID, RedisFuture<String>> replies) {
+
+        /** Whether the run still wants its tokens: it exists and is neither cancelled nor failed. */
+        boolean live(UUID run) {
+            RedisFuture<String> reply = replies.get(run);
+            String status = reply == null ? null : await(reply, REPLY_TIMEOUT);
+            return status != null && !"CANCELLED".equals(status) && !"FAILED".equals(status);
+        }
     }
 
     /** Queues a completion signal on the completions stream of a shard. */

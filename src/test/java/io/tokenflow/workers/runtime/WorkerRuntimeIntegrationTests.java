@@ -4,14 +4,19 @@ import static io.tokenflow.workers.TestTasks.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+
+import com.sun.net.httpserver.HttpServer;
 
 import io.lettuce.core.Range;
 import io.lettuce.core.api.sync.RedisCommands;
@@ -80,6 +85,36 @@ class WorkerRuntimeIntegrationTests {
     @Test
     void skipsTheTokenOfARunThatIsGone() {
         assertSkipped(harness.runOnShardZero());
+    }
+
+    /** An http task has side effects: for a cancelled run it is not even started (echo, side-effect free, may be). */
+    @Test
+    void neverCallsOutForACancelledRun() throws IOException {
+        AtomicInteger calls = new AtomicInteger();
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/", exchange -> {
+            calls.incrementAndGet();
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        server.start();
+        try {
+            String config = "{\"url\":\"http://127.0.0.1:" + server.getAddress().getPort() + "/hook\"}";
+            UUID cancelled = harness.startRun();
+            redis.hset(keys.run(cancelled, 0).meta(), "status", "CANCELLED");
+            String stream = keys.taskStream("http", 0);
+            String skipped = WorkerHarness.newTokenId();
+            String id = redis.xadd(stream, WorkerHarness.token(skipped, cancelled, "http", "{}", config));
+            await().atMost(Duration.ofSeconds(10)).until(() -> redis.xrange(stream, Range.create(id, id)).isEmpty());
+
+            String called = harness.send("http", harness.startRun(), "{}", config);
+            harness.awaitCompletion(called);
+
+            assertThat(harness.poll()).doesNotContainKey(skipped);
+            assertThat(calls.get()).as("only the live run's task called out").isEqualTo(1);
+        } finally {
+            server.stop(0);
+        }
     }
 
     @Test
