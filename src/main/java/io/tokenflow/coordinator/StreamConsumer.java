@@ -2,16 +2,21 @@ package io.tokenflow.coordinator;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 import io.lettuce.core.Consumer;
+import io.lettuce.core.LettuceFutures;
 import io.lettuce.core.RedisBusyException;
+import io.lettuce.core.RedisCommandTimeoutException;
+import io.lettuce.core.RedisFuture;
 import io.lettuce.core.StreamMessage;
 import io.lettuce.core.XAutoClaimArgs;
 import io.lettuce.core.XGroupCreateArgs;
 import io.lettuce.core.XReadArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.api.sync.RedisCommands;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -34,6 +39,7 @@ public final class StreamConsumer {
     }
 
     private static final Log log = LogFactory.getLog(StreamConsumer.class);
+    private static final Duration ACKNOWLEDGE_TIMEOUT = Duration.ofSeconds(10);
 
     private final StatefulRedisConnection<String, String> connection;
     private final List<String> streams;
@@ -88,7 +94,7 @@ public final class StreamConsumer {
                 List<StreamMessage<String, String>> batch = redis.xreadgroup(Consumer.from(group, name),
                         XReadArgs.Builder.count(batchSize).block(block), offsets());
                 if (batch != null && !batch.isEmpty()) {
-                    handleBatch(redis, batch);
+                    handleBatch(batch);
                 }
             } catch (RuntimeException e) {
                 if (running) {
@@ -99,7 +105,7 @@ public final class StreamConsumer {
         }
     }
 
-    private void handleBatch(RedisCommands<String, String> redis, List<StreamMessage<String, String>> batch) {
+    private void handleBatch(List<StreamMessage<String, String>> batch) {
         List<StreamMessage<String, String>> live = new ArrayList<>(batch.size());
         List<StreamMessage<String, String>> done = new ArrayList<>(batch.size());
         for (StreamMessage<String, String> message : batch) {
@@ -114,13 +120,20 @@ public final class StreamConsumer {
                         + "after " + claimIdle, e);
             }
         }
-        Map<String, List<String>> byStream = new java.util.HashMap<>();
+        Map<String, List<String>> byStream = new HashMap<>();
         done.forEach(m -> byStream.computeIfAbsent(m.getStream(), s -> new ArrayList<>()).add(m.getId()));
+        // XACK and XDEL of every stream in flight together: one round trip
+        RedisAsyncCommands<String, String> async = connection.async();
+        List<RedisFuture<Long>> replies = new ArrayList<>();
         byStream.forEach((stream, ids) -> {
             String[] idArray = ids.toArray(String[]::new);
-            redis.xack(stream, group, idArray);
-            redis.xdel(stream, idArray);
+            replies.add(async.xack(stream, group, idArray));
+            replies.add(async.xdel(stream, idArray));
         });
+        if (!LettuceFutures.awaitAll(ACKNOWLEDGE_TIMEOUT, replies.toArray(RedisFuture[]::new))) {
+            throw new RedisCommandTimeoutException("Expected XACK/XDEL of " + done.size() + " entries within "
+                    + ACKNOWLEDGE_TIMEOUT + "; they are delivered again");
+        }
     }
 
     /** The index of a stream in the list this consumer reads (the shard, for per-shard streams). */
@@ -139,7 +152,7 @@ public final class StreamConsumer {
                     .minIdleTime(claimIdle).startId("0-0").count(batchSize));
             if (!claimed.getMessages().isEmpty()) {
                 log.info(name + " took over " + claimed.getMessages().size() + " abandoned entries of " + stream);
-                handleBatch(redis, claimed.getMessages());
+                handleBatch(claimed.getMessages());
             }
         }
     }
