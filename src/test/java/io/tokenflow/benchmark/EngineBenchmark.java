@@ -31,8 +31,11 @@ import io.tokenflow.workers.function.WorkflowFunction;
  * and prints hops/s, runs/s, hop and run latency, event-log lag, Redis bytes per active run and the CPU time the JVM,
  * Redis and PostgreSQL spent per hop ({@link CpuUse}: the figure to compare versions by, as it drifts less than speed).
  *
+ * <p>Each shape first runs {@code bench.warmup} times unmeasured, so that the figures describe a JVM whose hot code
+ * is compiled (the JIT compiler threads otherwise take a large share of the CPU during the first loads).
+ *
  * <p>Run: {@code ./mvnw -q test-compile exec:java} (options: {@code -Dbench.runs=20000 -Dbench.window=400
- * -Dbench.starters=4 -Dbench.shards=2}).
+ * -Dbench.warmup=5000 -Dbench.starters=4 -Dbench.shards=2}).
  */
 public final class EngineBenchmark {
 
@@ -53,6 +56,7 @@ public final class EngineBenchmark {
     public static void main(String[] args) throws Exception {
         int runs = Integer.getInteger("bench.runs", 20_000);
         int window = Integer.getInteger("bench.window", 400);
+        int warmup = Integer.getInteger("bench.warmup", 5_000);
         Probe probe = new Probe();
         List<String> settings = new ArrayList<>(List.of("--server.port=0", "--tokenflow.embedded.ephemeral=true",
                 "--logging.level.root=WARN", "--spring.main.banner-mode=off",
@@ -68,10 +72,13 @@ public final class EngineBenchmark {
             String chain = creating.create(Workflows.chain(10), "benchmark").id().toString();
             String diamond = creating.create(Workflows.fanOutFanIn(), "benchmark").id().toString();
             EngineBenchmark bench = new EngineBenchmark(app, probe);
-            System.out.printf("Tokenflow engine benchmark: %d cores, %s, %d runs per load, %d runs in flight, %d "
-                    + "threads starting runs, %d shards%n", Runtime.getRuntime().availableProcessors(),
-                    System.getProperty("java.version"), runs, window, STARTERS,
-                    app.getBean(RedisKeys.class).shards());
+            System.out.printf("Tokenflow engine benchmark: %d cores, %s, %d runs per load after %d unmeasured, %d "
+                    + "runs in flight, %d threads starting runs, %d shards%n",
+                    Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), runs, warmup,
+                    window, STARTERS, app.getBean(RedisKeys.class).shards());
+            bench.drive(chain, "n10", warmup, window);
+            bench.drive(diamond, "D", warmup, window);
+            bench.awaitEventLog();
             bench.hopLatency(chain, 300);
             bench.load("chain of 10", chain, "n10", 10, runs, window);
             bench.load("fan-out/fan-in", diamond, "D", 4, runs, window);
@@ -96,37 +103,19 @@ public final class EngineBenchmark {
 
     private void load(String name, String workflow, String terminal, int hopsPerRun, int runs, int window)
             throws InterruptedException {
-        probe.reset(terminal, window);
         long baseline = usedMemory();
-        Map<UUID, Long> startedAt = new ConcurrentHashMap<>(runs * 2);
-        List<Double> bytesPerRun = new CopyOnWriteArrayList<>();
-        AtomicInteger toStart = new AtomicInteger(runs);
         redis.configResetstat();
         CpuUse cpuBefore = CpuUse.now(redis);
         long begin = System.nanoTime();
-        // clients start runs concurrently (as HTTP requests would); each starter keeps the window full
-        ExecutorService starters = Executors.newFixedThreadPool(STARTERS);
-        for (int s = 0; s < STARTERS; s++) {
-            starters.execute(() -> {
-                for (int i = toStart.decrementAndGet(); i >= 0; i = toStart.decrementAndGet()) {
-                    probe.inFlight.acquireUninterruptibly();
-                    startedAt.put(start(workflow), System.nanoTime());
-                    if (i % 2_000 == 1_000) {
-                        long active = activeRuns();
-                        bytesPerRun.add(active == 0 ? 0 : (usedMemory() - baseline) / (double) active);
-                    }
-                }
-            });
-        }
-        starters.shutdown();
-        starters.awaitTermination(1, TimeUnit.HOURS);
-        probe.inFlight.acquire(window);
+        Driven driven = drive(workflow, terminal, runs, window);
         long elapsed = System.nanoTime() - begin;
         long lag = eventsBacklog();
         long drained = awaitEventLog();
         CpuUse cpu = CpuUse.now(redis).since(cpuBefore);
         Stats latency = new Stats();
-        startedAt.forEach((run, at) -> latency.add(probe.finishedAt.get(run.toString()) - at));
+        driven.startedAt().forEach((run, at) -> latency.add(probe.finishedAt.get(run.toString()) - at));
+        List<Double> bytesPerRun = driven.usedMemory().stream().map(sample -> sample.active() == 0 ? 0
+                : (sample.bytes() - baseline) / (double) sample.active()).toList();
         double seconds = elapsed / 1e9;
         System.out.printf("%s: %d runs in %.2f s → %.0f runs/s, %.0f hops/s; run latency (start → last node) %s%n",
                 name, runs, seconds, runs / seconds, runs * (double) hopsPerRun / seconds, latency.describe());
@@ -138,6 +127,40 @@ public final class EngineBenchmark {
         System.out.printf("%s: Redis per hop, top commands (those a Lua step calls are counted in it and on their "
                 + "own): %s%n",
                 name, RedisCommandStats.top(redis.info("commandstats"), (long) runs * hopsPerRun, 10));
+    }
+
+    /**
+     * Starts {@code runs} runs, keeping {@code window} in flight, and returns once the last one's terminal node has
+     * executed: when each run started, and Redis's memory use with the active runs every 2,000 starts.
+     */
+    private Driven drive(String workflow, String terminal, int runs, int window) throws InterruptedException {
+        probe.reset(terminal, window);
+        Map<UUID, Long> startedAt = new ConcurrentHashMap<>(runs * 2);
+        List<MemorySample> memory = new CopyOnWriteArrayList<>();
+        AtomicInteger toStart = new AtomicInteger(runs);
+        // clients start runs concurrently (as HTTP requests would); each starter keeps the window full
+        ExecutorService starters = Executors.newFixedThreadPool(STARTERS);
+        for (int s = 0; s < STARTERS; s++) {
+            starters.execute(() -> {
+                for (int i = toStart.decrementAndGet(); i >= 0; i = toStart.decrementAndGet()) {
+                    probe.inFlight.acquireUninterruptibly();
+                    startedAt.put(start(workflow), System.nanoTime());
+                    if (i % 2_000 == 1_000) {
+                        memory.add(new MemorySample(activeRuns(), usedMemory()));
+                    }
+                }
+            });
+        }
+        starters.shutdown();
+        starters.awaitTermination(1, TimeUnit.HOURS);
+        probe.inFlight.acquire(window);
+        return new Driven(startedAt, memory);
+    }
+
+    private record Driven(Map<UUID, Long> startedAt, List<MemorySample> usedMemory) {
+    }
+
+    private record MemorySample(long active, long bytes) {
     }
 
     private UUID start(String workflow) {
