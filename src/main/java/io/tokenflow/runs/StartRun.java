@@ -1,5 +1,6 @@
 package io.tokenflow.runs;
 
+import java.time.Clock;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -27,8 +28,10 @@ public class StartRun {
     private final RunStarter starter;
     private final RunInputs inputs;
     private final JsonMapper json;
+    private final RunIds ids;
 
-    StartRun(PinnedWorkflows workflows, RunStarter starter, RunInputs inputs, JsonMapper json) {
+    StartRun(PinnedWorkflows workflows, RunStarter starter, RunInputs inputs, JsonMapper json, Clock clock) {
+        this.ids = new RunIds(clock);
         this.workflows = workflows;
         this.starter = starter;
         this.inputs = inputs;
@@ -40,7 +43,7 @@ public class StartRun {
         PinnedWorkflow pinned = workflows.resolve(command.workflow(), command.tag(), command.version());
         JsonNode input = command.inputs() == null ? JsonNodeFactory.instance.objectNode() : command.inputs();
         inputs.check(pinned.ir().inputs(), input);
-        UUID runId = UUID.randomUUID();
+        UUID runId = ids.next();
         if (command.idempotencyKey() != null) {
             Optional<UUID> existing = starter.claim(command.idempotencyKey(), runId);
             if (existing.isPresent()) {
