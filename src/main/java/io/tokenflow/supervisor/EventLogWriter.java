@@ -17,6 +17,7 @@ import io.tokenflow.engine.replay.RunEnding;
 import io.tokenflow.engine.replay.RunEvent;
 import io.tokenflow.engine.replay.RunStarted;
 import io.tokenflow.engine.runs.RunStatus;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Writes one batch of events-stream entries to PostgreSQL in one transaction: the rows of started runs, the event
@@ -55,10 +56,14 @@ class EventLogWriter {
         nodeExecutions.upsert(NodeExecutionProjection.fold(plan.applied(),
                 nodeExecutions.storedStatuses(NodeExecutionProjection.touched(plan.applied()))));
         runs.recordActivity(plan.applied());
-        runs.addOutputs(plan.applied());
         approvals.project(plan.applied());
         runs.recordRevisions(plan.applied());
-        runs.endAll(endings(plan.applied()));
+        Map<UUID, RunEnding> endings = endings(plan.applied());
+        Map<UUID, Map<String, JsonNode>> outputs = RunRows.terminalOutputs(plan.applied());
+        Map<UUID, Map<String, JsonNode>> outputsOfRunning = new LinkedHashMap<>(outputs);
+        outputsOfRunning.keySet().removeAll(endings.keySet());
+        runs.addOutputs(outputsOfRunning);
+        runs.endAll(endings, outputs);
         return new Outcome(plan.done(), plan.waiting(), plan.ended());
     }
 

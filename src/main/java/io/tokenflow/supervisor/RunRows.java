@@ -2,11 +2,13 @@ package io.tokenflow.supervisor;
 
 import static io.tokenflow.supervisor.ArrayColumns.EPOCH_MS;
 import static io.tokenflow.supervisor.ArrayColumns.epochMillis;
+import static io.tokenflow.supervisor.ArrayColumns.jsonElements;
 import static io.tokenflow.supervisor.SqlValues.json;
 import static io.tokenflow.supervisor.SqlValues.statuses;
 import static io.tokenflow.supervisor.SqlValues.time;
 
 import java.sql.Types;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -50,6 +52,9 @@ class RunRows {
     private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder()
             .build();
 
+    /** While a run runs, {@code last_event_at} moves only when it would move by at least this much. */
+    static final Duration ACTIVITY_STEP = Duration.ofSeconds(1);
+
     private final JdbcTemplate jdbc;
     private final JdbcClient client;
 
@@ -85,34 +90,41 @@ class RunRows {
         return logged;
     }
 
-    /** Moves each run's {@code last_event_at} forward to its latest applied event (one statement). */
+    /**
+     * Moves each run's {@code last_event_at} forward to its latest applied event, in steps of at least
+     * {@link #ACTIVITY_STEP} while it runs (one statement; a busy run's row is not rewritten by every batch). The
+     * ending sets it exactly ({@link #endAll}).
+     */
     void recordActivity(Map<UUID, List<RunEvent>> applied) {
         ArrayColumns rows = new ArrayColumns("uuid", "int8");
         applied.forEach((run, events) -> rows.add(run,
                 epochMillis(events.stream().map(RunEvent::at).max(Instant::compareTo).orElseThrow())));
-        rows.execute(jdbc, "update runs r set last_event_at = greatest(r.last_event_at, "
-                + EPOCH_MS.formatted("u.at_ms") + ") from unnest(?::uuid[], ?::bigint[]) as u(id, at_ms) "
-                + "where r.id = u.id");
+        rows.execute(jdbc, "update runs r set last_event_at = " + EPOCH_MS.formatted("u.at_ms")
+                + " from unnest(?::uuid[], ?::bigint[]) as u(id, at_ms) where r.id = u.id and (r.last_event_at is null"
+                + " or r.last_event_at <= " + EPOCH_MS.formatted("u.at_ms") + " - interval '"
+                + ACTIVITY_STEP.toMillis() + " milliseconds')");
     }
 
     /**
-     * Adds the outputs of terminal completions (nodes that emitted nothing) to their runs' {@code outputs}, one
-     * statement per batch; each completion is applied once, as the event log is.
+     * The outputs of terminal completions (nodes that emitted nothing) in the applied events, by run; each completion
+     * is in the event log once, so each is added to its run's {@code outputs} once.
      */
-    void addOutputs(Map<UUID, List<RunEvent>> applied) {
-        List<Object[]> rows = new ArrayList<>();
-        applied.forEach((run, events) -> {
-            Map<String, JsonNode> outputs = new LinkedHashMap<>();
-            events.stream().filter(NodeCompleted.class::isInstance).map(NodeCompleted.class::cast)
-                    .filter(NodeCompleted::terminal).forEach(done -> outputs.put(done.node(), done.output()));
-            if (!outputs.isEmpty()) {
-                rows.add(new Object[] {json(JSON.valueToTree(outputs)), run});
-            }
-        });
-        if (!rows.isEmpty()) {
-            jdbc.batchUpdate("update runs set outputs = coalesce(outputs, '{}'::jsonb) || cast(? as jsonb) where id = ?",
-                    rows, new int[] {Types.VARCHAR, Types.OTHER});
-        }
+    static Map<UUID, Map<String, JsonNode>> terminalOutputs(Map<UUID, List<RunEvent>> applied) {
+        Map<UUID, Map<String, JsonNode>> outputs = new LinkedHashMap<>();
+        applied.forEach((run, events) -> events.stream().filter(NodeCompleted.class::isInstance)
+                .map(NodeCompleted.class::cast).filter(NodeCompleted::terminal)
+                .forEach(done -> outputs.computeIfAbsent(run, r -> new LinkedHashMap<>()).put(done.node(),
+                        done.output())));
+        return outputs;
+    }
+
+    /** Adds terminal outputs to the runs' {@code outputs}, one statement per batch. */
+    void addOutputs(Map<UUID, Map<String, JsonNode>> outputs) {
+        ArrayColumns rows = new ArrayColumns("uuid", ArrayColumns.JSON_ARRAY);
+        outputs.forEach((run, ofRun) -> rows.add(run, json(JSON.valueToTree(ofRun))));
+        rows.execute(jdbc, "update runs r set outputs = coalesce(r.outputs, '{}'::jsonb) || (o.e -> 'v') "
+                + "from unnest(?::uuid[]) with ordinality as u(id, n) join " + jsonElements("o") + " on o.n = u.n "
+                + "where r.id = u.id");
     }
 
     /** Keeps {@code ir_revision} at the newest revision a run was patched to. */
@@ -127,21 +139,25 @@ class RunRows {
     }
 
     /**
-     * Ends runs as their ending events say, in one statement per kind of ending; a move the run status table forbids
-     * is logged and not applied. Every ending leaves the counter at 0 (a completion reaches it; a failure or cancel
-     * reconciles to it, dropping tokens).
+     * Ends runs as their ending events say, in one statement per kind of ending, adding the terminal outputs that
+     * arrived with the ending (one row version per run instead of two); a move the run status table forbids is logged
+     * and not applied. Every ending leaves the counter at 0 (a completion reaches it; a failure or cancel reconciles
+     * to it, dropping tokens).
      */
-    void endAll(Map<UUID, RunEnding> endings) {
+    void endAll(Map<UUID, RunEnding> endings, Map<UUID, Map<String, JsonNode>> outputs) {
         Map<RunStatus, Map<UUID, RunEnding>> byStatus = new EnumMap<>(RunStatus.class);
         endings.forEach((run, ending) -> byStatus.computeIfAbsent(ending.endsAs(), s -> new LinkedHashMap<>())
                 .put(run, ending));
         byStatus.forEach((status, ofStatus) -> {
-            ArrayColumns rows = new ArrayColumns("uuid", "int8", "text");
-            ofStatus.forEach((run, ending) -> rows.add(run, epochMillis(ending.at()), ending.error()));
+            ArrayColumns rows = new ArrayColumns("uuid", "int8", "text", ArrayColumns.JSON_ARRAY);
+            ofStatus.forEach((run, ending) -> rows.add(run, epochMillis(ending.at()), ending.error(),
+                    json(JSON.valueToTree(outputs.getOrDefault(run, Map.of())))));
             Set<UUID> ended = new HashSet<>(rows.query(jdbc, "update runs r set status = '" + status.name()
-                    + "', ended_at = " + EPOCH_MS.formatted("u.at_ms") + ", error = u.error, final_counter = 0, "
-                    + "outputs = coalesce(r.outputs, '{}'::jsonb) from unnest(?::uuid[], ?::bigint[], ?::text[]) "
-                    + "as u(id, at_ms, error) where r.id = u.id and r.status in ("
+                    + "', ended_at = " + EPOCH_MS.formatted("u.at_ms") + ", last_event_at = greatest(r.last_event_at, "
+                    + EPOCH_MS.formatted("u.at_ms") + "), error = u.error, final_counter = 0, "
+                    + "outputs = coalesce(r.outputs, '{}'::jsonb) || (o.e -> 'v') "
+                    + "from unnest(?::uuid[], ?::bigint[], ?::text[]) with ordinality as u(id, at_ms, error, n) "
+                    + "join " + jsonElements("o") + " on o.n = u.n where r.id = u.id and r.status in ("
                     + statuses(RunStatusTransitions.sourcesOf(status)) + ") returning r.id",
                     (rs, i) -> rs.getObject(1, UUID.class)));
             ofStatus.forEach((run, ending) -> {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -23,6 +24,7 @@ import io.tokenflow.engine.replay.RunEvents;
 import io.tokenflow.engine.replay.RunState;
 import io.tokenflow.engine.runs.RunStatus;
 import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /** The supervisor drains raw events-stream entries (docs/run-events.md) into PostgreSQL. */
 @IntegrationTest
@@ -154,6 +156,46 @@ class EventLogWriterIntegrationTests {
                 Map.entry("C#0", "COMPLETED"), Map.entry("J#0", "COMPLETED"));
         assertThat(stored.outputs(run).toString()).isEqualTo("{\"J\":{\"merged\":true}}");
         stored.assertMatchesReplay(run);
+    }
+
+    @Test
+    void keepsTheOutputOfEveryTerminalNodeWhetherItArrivesBeforeTheEndingOrWithIt() {
+        UUID run = UUID.randomUUID();
+        List<ArrayNode> entries = events().runStarted(workflow, "{}", "A").emitted(null, "A", "tA", null).then()
+                .completed("A", "tA", "{}").emitted("A", "B", "tB", "tA").emitted("A", "C", "tC", "tA").then()
+                .completed("B", "tB", "{\"b\":1}").then()
+                .completed("C", "tC", "{\"c\":2}").runCompleted().entries();
+
+        writer.write(0, List.of(entry("2-1", run, entries.get(0)), entry("2-2", run, entries.get(1)),
+                entry("2-3", run, entries.get(2))));
+        assertThat(stored.outputs(run).toString()).isEqualTo("{\"B\":{\"b\":1}}");
+        writer.write(0, List.of(entry("2-4", run, entries.get(3))));
+
+        assertThat(stored.status(run)).isEqualTo("COMPLETED");
+        assertThat(stored.outputs(run).toString()).isEqualTo("{\"B\":{\"b\":1},\"C\":{\"c\":2}}");
+        stored.assertMatchesReplay(run);
+    }
+
+    @Test
+    void movesTheLastEventTimeInStepsOfASecondWhileTheRunRunsAndExactlyWhenItEnds() {
+        UUID run = UUID.randomUUID();
+        List<ArrayNode> entries = chain().entries();
+        long start = 1_800_000_000_000L;
+        long[] at = {start, start + 400, start + 900, start + 1_300, start + 1_450};
+        for (int i = 0; i < entries.size(); i++) {
+            long millis = at[i];
+            entries.get(i).forEach(event -> ((ObjectNode) event).put("at", millis));
+        }
+
+        List<Long> seen = new ArrayList<>();
+        for (int i = 0; i < entries.size(); i++) {
+            writer.write(0, List.of(entry("3-" + (i + 1), run, entries.get(i))));
+            seen.add(jdbc.sql("select (extract(epoch from last_event_at) * 1000)::bigint from runs where id = :run")
+                    .param("run", run).query(Long.class).single() - start);
+        }
+
+        assertThat(seen).containsExactly(0L, 0L, 0L, 1_300L, 1_450L);
+        assertThat(stored.status(run)).isEqualTo("COMPLETED");
     }
 
     @Test
