@@ -58,21 +58,20 @@ class NodeExecutionRows {
         this.clock = clock;
     }
 
-    /** The stored statuses of the given executions (absent ones have no row yet). */
+    /**
+     * The stored statuses of the given executions (absent ones have no row yet), looked up by their exact keys in one
+     * statement whose text does not depend on how many there are (so PostgreSQL plans it once per connection).
+     */
     Map<RunNode, NodeStatus> storedStatuses(Set<RunNode> executions) {
         Map<RunNode, NodeStatus> statuses = new HashMap<>();
-        if (executions.isEmpty()) {
-            return statuses;
-        }
-        client.sql("select run_id, node_id, iteration, status from node_executions "
-                        + "where run_id in (:runs) and node_id in (:nodes)")
-                .param("runs", executions.stream().map(RunNode::run).distinct().toList())
-                .param("nodes", executions.stream().map(execution -> execution.key().node()).distinct().toList())
-                .query((rs, i) -> statuses.put(new RunNode(rs.getObject("run_id", UUID.class),
+        ArrayColumns keys = new ArrayColumns("uuid", "text", "int4");
+        executions.forEach(execution -> keys.add(execution.run(), execution.key().node(), execution.key().iteration()));
+        keys.query(jdbc, "select n.run_id, n.node_id, n.iteration, n.status from unnest(?::uuid[], ?::text[], "
+                + "?::int4[]) as k(run_id, node_id, iteration) join node_executions n on n.run_id = k.run_id "
+                + "and n.node_id = k.node_id and n.iteration = k.iteration",
+                (rs, i) -> statuses.put(new RunNode(rs.getObject("run_id", UUID.class),
                         new NodeExecutionKey(rs.getString("node_id"), rs.getInt("iteration"))),
-                        NodeStatus.valueOf(rs.getString("status"))))
-                .list();
-        statuses.keySet().retainAll(executions);
+                        NodeStatus.valueOf(rs.getString("status"))));
         return statuses;
     }
 

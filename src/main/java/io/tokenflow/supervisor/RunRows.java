@@ -24,7 +24,6 @@ import java.util.UUID;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
 import tools.jackson.databind.JsonNode;
@@ -56,11 +55,9 @@ class RunRows {
     static final Duration ACTIVITY_STEP = Duration.ofSeconds(1);
 
     private final JdbcTemplate jdbc;
-    private final JdbcClient client;
 
-    RunRows(JdbcTemplate jdbc, JdbcClient client) {
+    RunRows(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
-        this.client = client;
     }
 
     /** Creates the rows of started runs (a row the API created as {@code PENDING} becomes {@code RUNNING}). */
@@ -79,14 +76,11 @@ class RunRows {
     /** Locks the rows of the runs that exist and returns, for each, the last seq in its event log (0 for none). */
     Map<UUID, Long> lockLogged(Collection<UUID> runs) {
         Map<UUID, Long> logged = new HashMap<>();
-        if (runs.isEmpty()) {
-            return logged;
-        }
-        client.sql("select r.id, coalesce((select max(e.seq) from event_log e where e.run_id = r.id), 0) as last_seq "
-                        + "from runs r where r.id in (:runs) order by r.id for update of r")
-                .param("runs", List.copyOf(runs))
-                .query((rs, i) -> logged.put(rs.getObject("id", UUID.class), rs.getLong("last_seq")))
-                .list();
+        ArrayColumns ids = new ArrayColumns("uuid");
+        runs.forEach(ids::add);
+        ids.query(jdbc, "select r.id, coalesce((select max(e.seq) from event_log e where e.run_id = r.id), 0) as "
+                + "last_seq from runs r where r.id = any(?::uuid[]) order by r.id for update of r",
+                (rs, i) -> logged.put(rs.getObject("id", UUID.class), rs.getLong("last_seq")));
         return logged;
     }
 
