@@ -12,17 +12,25 @@
   Returns: counter after the step; -1 already consumed (duplicate), -2 unknown run, -3 token not in flight at this
   node, -4 run not running, -6 stale IR revision, -7 the loop's pass count moved since it was read ]]
 local run, now, token, node = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+local loop_node = ARGV[11]
 local state = rcall('HMGET', R.meta, 'status', 'revision')
 if not state[1] then return -2 end
-if rcall('SISMEMBER', R.consumed, token) == 1 then return -1 end
-if state[1] ~= 'RUNNING' then return -4 end
-if rcall('HGET', R.tokens, token) ~= ARGV[5] then return -3 end
-if state[2] ~= ARGV[6] then return -6 end
-local loop_node = ARGV[11]
-if loop_node ~= '' and (rcall('HGET', R.loops, loop_node) or '') ~= ARGV[12] then return -7 end
+-- consumed first: SADD's reply is the duplicate check; a refused step takes the token back out
+if rcall('SADD', R.consumed, token) == 0 then return -1 end
+local function refusal()
+  if state[1] ~= 'RUNNING' then return -4 end
+  if rcall('HGET', R.tokens, token) ~= ARGV[5] then return -3 end
+  if state[2] ~= ARGV[6] then return -6 end
+  if loop_node ~= '' and (rcall('HGET', R.loops, loop_node) or '') ~= ARGV[12] then return -7 end
+  return nil
+end
+local refused = refusal()
+if refused then
+  rcall('SREM', R.consumed, token)
+  return refused
+end
 
 local events = new_events()
-rcall('SADD', R.consumed, token)
 rcall('HDEL', R.tokens, token)
 
 if ARGV[7] == 'failed' then
