@@ -55,14 +55,13 @@ class EventLogWriter {
         eventLog.append(plan.applied());
         nodeExecutions.upsert(NodeExecutionProjection.fold(plan.applied(),
                 nodeExecutions.storedStatuses(NodeExecutionProjection.touched(plan.applied()))));
-        runs.recordActivity(plan.applied());
         approvals.project(plan.applied());
         runs.recordRevisions(plan.applied());
         Map<UUID, RunEnding> endings = endings(plan.applied());
         Map<UUID, Map<String, JsonNode>> outputs = RunRows.terminalOutputs(plan.applied());
-        Map<UUID, Map<String, JsonNode>> outputsOfRunning = new LinkedHashMap<>(outputs);
-        outputsOfRunning.keySet().removeAll(endings.keySet());
-        runs.addOutputs(outputsOfRunning);
+        // a run ending in this batch gets its activity and outputs with its ending: one row version, not three
+        runs.recordActivity(plan.applied(), endings.keySet());
+        runs.addOutputs(outputs, endings.keySet());
         runs.endAll(endings, outputs);
         return new Outcome(plan.done(), plan.waiting(), plan.ended());
     }

@@ -86,13 +86,16 @@ class RunRows {
 
     /**
      * Moves each run's {@code last_event_at} forward to its latest applied event, in steps of at least
-     * {@link #ACTIVITY_STEP} while it runs (one statement; a busy run's row is not rewritten by every batch). The
-     * ending sets it exactly ({@link #endAll}).
+     * {@link #ACTIVITY_STEP} while it runs (one statement; a busy run's row is not rewritten by every batch). Runs in
+     * {@code ending} are left to {@link #endAll}, which sets it exactly.
      */
-    void recordActivity(Map<UUID, List<RunEvent>> applied) {
+    void recordActivity(Map<UUID, List<RunEvent>> applied, Set<UUID> ending) {
         ArrayColumns rows = new ArrayColumns("uuid", "int8");
-        applied.forEach((run, events) -> rows.add(run,
-                epochMillis(events.stream().map(RunEvent::at).max(Instant::compareTo).orElseThrow())));
+        applied.forEach((run, events) -> {
+            if (!ending.contains(run)) {
+                rows.add(run, epochMillis(events.stream().map(RunEvent::at).max(Instant::compareTo).orElseThrow()));
+            }
+        });
         rows.execute(jdbc, "update runs r set last_event_at = " + EPOCH_MS.formatted("u.at_ms")
                 + " from unnest(?::uuid[], ?::bigint[]) as u(id, at_ms) where r.id = u.id and (r.last_event_at is null"
                 + " or r.last_event_at <= " + EPOCH_MS.formatted("u.at_ms") + " - interval '"
@@ -112,10 +115,17 @@ class RunRows {
         return outputs;
     }
 
-    /** Adds terminal outputs to the runs' {@code outputs}, one statement per batch. */
-    void addOutputs(Map<UUID, Map<String, JsonNode>> outputs) {
+    /**
+     * Adds terminal outputs to the runs' {@code outputs}, one statement per batch; runs in {@code ending} are left to
+     * {@link #endAll}, which adds them with the ending.
+     */
+    void addOutputs(Map<UUID, Map<String, JsonNode>> outputs, Set<UUID> ending) {
         ArrayColumns rows = new ArrayColumns("uuid", ArrayColumns.JSON_ARRAY);
-        outputs.forEach((run, ofRun) -> rows.add(run, json(JSON.valueToTree(ofRun))));
+        outputs.forEach((run, ofRun) -> {
+            if (!ending.contains(run)) {
+                rows.add(run, json(JSON.valueToTree(ofRun)));
+            }
+        });
         rows.execute(jdbc, "update runs r set outputs = coalesce(r.outputs, '{}'::jsonb) || (o.e -> 'v') "
                 + "from unnest(?::uuid[]) with ordinality as u(id, n) join " + jsonElements("o") + " on o.n = u.n "
                 + "where r.id = u.id");
