@@ -107,6 +107,8 @@ class WorkflowsE2ETests {
         }
         page.getByRole(AriaRole.NAVIGATION, new Page.GetByRoleOptions().setName("Main"))
                 .getByRole(AriaRole.LINK, new Locator.GetByRoleOptions().setName("Workflows")).click();
+        // typing before the page's scripts ran would only fill the box: wait for the list page to finish loading
+        page.waitForURL(Pattern.compile("/workflows$"));
         page.setViewportSize(1280, 900);
         page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve("workflows.png")));
 
