@@ -15,6 +15,7 @@ import org.springframework.stereotype.Component;
  * one shared, thread-safe connection for ordinary commands, and dedicated ones for blocking stream reads (a blocked
  * {@code XREADGROUP} would stall every other command on a shared connection). The connection factory is a lifecycle
  * bean that replaces its client when stopped and started again, so connections always come from its current client.
+ * Strings travel as UTF-8 ({@link Utf8Codec}).
  */
 @Component
 public class RedisConnections implements DisposableBean {
@@ -35,7 +36,7 @@ public class RedisConnections implements DisposableBean {
 
     /** A connection of its own for one consumer thread; closed when the application stops (or by the caller). */
     public synchronized StatefulRedisConnection<String, String> dedicated() {
-        StatefulRedisConnection<String, String> connection = currentClient().connect();
+        StatefulRedisConnection<String, String> connection = currentClient().connect(Utf8Codec.INSTANCE);
         dedicated.add(connection);
         return connection;
     }
@@ -43,7 +44,7 @@ public class RedisConnections implements DisposableBean {
     private synchronized StatefulRedisConnection<String, String> shared() {
         RedisClient current = currentClient();
         if (shared == null || !shared.isOpen() || current != client) {
-            shared = current.connect();
+            shared = current.connect(Utf8Codec.INSTANCE);
             client = current;
         }
         return shared;
