@@ -62,19 +62,21 @@ class CompletionSignalsIntegrationTests {
         UUID run = engine.start(engine.workflow("engine/chain"), "{\"n\": 1}");
         StreamMessage<String, String> tokenA = takeOne(run);
         String token = tokenA.getBody().get("token");
+        // unique per test run: the database may hold this test's rows from earlier runs
+        String neverEmitted = "never-emitted-" + UUID.randomUUID().toString().substring(0, 8);
         signal(Map.of("token", token, "run", UUID.randomUUID().toString(), "node", "A", "status", "completed", "output", "{}"));
         signal(Map.of("token", token, "run", run.toString(), "node", "Z", "status", "completed", "output", "{}"));
         signal(Map.of("token", token, "run", run.toString(), "node", "A", "status", "completed", "output", "{not json"));
-        signal(Map.of("token", "never-emitted", "run", run.toString(), "node", "A", "status", "completed", "output", "{}"));
+        signal(Map.of("token", neverEmitted, "run", run.toString(), "node", "A", "status", "completed", "output", "{}"));
         signal(Map.of("token", token, "run", run.toString(), "node", "B", "status", "completed", "output", "{}"));
         signal(Map.of("token", token, "run", "not-a-uuid", "node", "A", "status", "completed", "output", "{}"));
         signal(Map.of("token", token, "run", run.toString(), "node", "A", "status", "exploded"));
         signal(Map.of("kind", "started", "token", token, "run", UUID.randomUUID().toString(), "node", "A"));
         signal(Map.of("kind", "started", "token", token, "run", run.toString(), "node", "B"));
         signal(Map.of("kind", "paused", "token", token, "run", run.toString(), "node", "A"));
-        await().atMost(Duration.ofSeconds(20)).until(() -> rejectedFor(token) == 10);
-        assertThat(jdbc.sql("select reason from rejected_signals where token_id in (:t, 'never-emitted') order by id")
-                .param("t", token).query(String.class).list())
+        await().atMost(Duration.ofSeconds(20)).until(() -> rejectedFor(token, neverEmitted) == 10);
+        assertThat(jdbc.sql("select reason from rejected_signals where token_id in (:t, :never) order by id")
+                .param("t", token).param("never", neverEmitted).query(String.class).list())
                 .anySatisfy(reason -> assertThat(reason).contains("unknown"))
                 .anySatisfy(reason -> assertThat(reason).contains("no such node"))
                 .anySatisfy(reason -> assertThat(reason).contains("malformed"))
@@ -117,9 +119,9 @@ class CompletionSignalsIntegrationTests {
                 .allMatch(key -> redis.commands().ttl(key) != -1));
     }
 
-    private long rejectedFor(String token) {
-        return jdbc.sql("select count(*) from rejected_signals where token_id in (:t, 'never-emitted')")
-                .param("t", token).query(Long.class).single();
+    private long rejectedFor(String token, String neverEmitted) {
+        return jdbc.sql("select count(*) from rejected_signals where token_id in (:t, :never)")
+                .param("t", token).param("never", neverEmitted).query(Long.class).single();
     }
 
     private void signal(Map<String, String> fields) {
