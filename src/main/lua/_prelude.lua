@@ -1,7 +1,12 @@
 --[[ Prelude prepended to every Tokenflow script (not a transition itself).
   Collects a step's events and appends them to the events stream in one XADD, numbered with the run's
-  sequence (HINCRBY meta seq), so events and the state change they describe happen atomically. ]]
+  sequence (meta seq), so events and the state change they describe happen atomically. Fields of the run's meta hash
+  that a step changes are collected with its events and written in one HSET when they are flushed. ]]
 local rcall = redis.call
+
+-- The active-runs set is scored by last activity; a running step refreshes a score older than this (ms) only. The
+-- exact time is the meta field 'last'; the timeout detector checks it before failing a run (end-run.lua).
+local ACTIVE_REFRESH_MS = 1000
 
 local function json_string(value)
   if value == nil or value == false then return 'null' end
@@ -9,7 +14,14 @@ local function json_string(value)
 end
 
 local function new_events()
-  return { items = {} }
+  return { items = {}, meta = {} }
+end
+
+-- A field of the run's meta hash to write with the step's events (one HSET for all of them).
+local function set_meta(events, field, value)
+  local meta = events.meta
+  meta[#meta + 1] = field
+  meta[#meta + 1] = value
 end
 
 -- data: raw JSON object text (already valid JSON), or nil for {}
@@ -17,11 +29,19 @@ local function add_event(events, type, node, token, data)
   events.items[#events.items + 1] = { type, node, token, data or '{}' }
 end
 
-local function flush_events(events, meta_key, stream_key, run_id, now)
+-- seq: the run's sequence as the step read it (its events' numbers then go out with the other meta fields), or nil
+-- to count on from what meta holds
+local function flush_events(events, meta_key, stream_key, run_id, now, seq)
   local n = #events.items
+  local first
+  if n > 0 and seq then
+    first = seq + 1
+    set_meta(events, 'seq', seq + n)
+  elseif n > 0 then
+    first = rcall('HINCRBY', meta_key, 'seq', n) - n + 1
+  end
+  if #events.meta > 0 then rcall('HSET', meta_key, unpack(events.meta)) end
   if n == 0 then return end
-  local last = rcall('HINCRBY', meta_key, 'seq', n)
-  local first = last - n + 1
   local parts = {}
   for i, e in ipairs(events.items) do
     parts[i] = '{"seq":' .. (first + i - 1) .. ',"type":"' .. e[1] .. '","at":' .. now ..
@@ -110,18 +130,21 @@ end
 
 --[[ Applies a step's counter delta and decides the run's fate: COMPLETED when no token is in flight, no join and
   no approval pending; off the active set (so the inactivity timeout spares it) while only people are awaited;
-  else active. Returns the counter. ]]
-local function settle(run, now, events, delta)
+  else active. `active` is the meta field of that name as the step read it (the score the run last got in the
+  active set, '' when it left the set), or nil when the step did not read it. Returns the counter. ]]
+local function settle(run, now, events, delta, active)
   local left = rcall('INCRBY', R.counter, delta)
-  rcall('HSET', R.meta, 'last', now)
+  set_meta(events, 'last', now)
   if left == 0 and rcall('HLEN', R.joins) == 0 then
     if rcall('HLEN', R.approvals) == 0 then
-      rcall('HSET', R.meta, 'status', 'COMPLETED')
+      set_meta(events, 'status', 'COMPLETED')
       add_event(events, 'run.completed', nil, nil, '{}')
     end
     rcall('ZREM', R.active, run)
-  else
+    set_meta(events, 'active', '')
+  elseif not active or active == '' or tonumber(now) - tonumber(active) >= ACTIVE_REFRESH_MS then
     rcall('ZADD', R.active, now, run)
+    set_meta(events, 'active', now)
   end
   return left
 end

@@ -3,10 +3,18 @@
   KEYS[1] meta  KEYS[2] counter  KEYS[3] tokens  KEYS[4] joins  KEYS[5] active runs  KEYS[6] events stream
   KEYS[7] loops  KEYS[8] pending approvals (dropped with the run; PostgreSQL marks them CANCELLED)
   ARGV[1] run id  ARGV[2] now  ARGV[3] CANCELLED|FAILED  ARGV[4] event data without "dropped" (JSON object text)
-  Returns: number of tokens dropped; -2 unknown run; -4 not running ]]
-local status = rcall('HGET', KEYS[1], 'status')
-if not status then return -2 end
-if status ~= 'RUNNING' then return -4 end
+  ARGV[5] (optional) idle since: end the run only if its last activity (meta 'last') is no later than this (epoch
+  ms); a run active since then gets its active-set score brought up to date instead (the set's scores may lag by up
+  to a second, and activity may come between the timeout detector's look and this step)
+  Returns: number of tokens dropped; -2 unknown run; -4 not running; -8 active since the given time ]]
+local state = rcall('HMGET', KEYS[1], 'status', 'last')
+if not state[1] then return -2 end
+if state[1] ~= 'RUNNING' then return -4 end
+if ARGV[5] and state[2] and tonumber(state[2]) > tonumber(ARGV[5]) then
+  rcall('ZADD', KEYS[5], 'XX', state[2], ARGV[1])
+  rcall('HSET', KEYS[1], 'active', state[2])
+  return -8
+end
 local dropped = rcall('HLEN', KEYS[3])
 rcall('DEL', KEYS[3], KEYS[4], KEYS[7], KEYS[8])
 rcall('SET', KEYS[2], 0)

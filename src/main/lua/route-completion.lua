@@ -13,7 +13,7 @@
   node, -4 run not running, -6 stale IR revision, -7 the loop's pass count moved since it was read ]]
 local run, now, token, node = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 local loop_node = ARGV[11]
-local state = rcall('HMGET', R.meta, 'status', 'revision')
+local state = rcall('HMGET', R.meta, 'status', 'revision', 'seq', 'hops', 'active')
 if not state[1] then return -2 end
 -- consumed first: SADD's reply is the duplicate check; a refused step takes the token back out
 if rcall('SADD', R.consumed, token) == 0 then return -1 end
@@ -33,25 +33,31 @@ end
 local events = new_events()
 rcall('HDEL', R.tokens, token)
 
+local seq = tonumber(state[3])
+
 if ARGV[7] == 'failed' then
   add_event(events, 'node.failed', node, token, ARGV[10])
   fail_run(run, now, events, node, 'Node ' .. node .. ' failed')
-  flush_events(events, R.meta, R.events, run, now)
+  flush_events(events, R.meta, R.events, run, now, seq)
   return 0
 end
 
 rcall('HSET', R.ctx, ARGV[8], ARGV[9])
 add_event(events, 'node.completed', node, token, ARGV[10])
 local max_hops = tonumber(ARGV[14])
-if max_hops > 0 and rcall('HINCRBY', R.meta, 'hops', 1) > max_hops then
-  fail_run(run, now, events, node, 'The run went past its limit of ' .. max_hops .. ' hops (tokenflow.run-limits.max-hops)')
-  flush_events(events, R.meta, R.events, run, now)
-  return 0
+if max_hops > 0 then
+  local hops = (tonumber(state[4]) or 0) + 1
+  set_meta(events, 'hops', hops)
+  if hops > max_hops then
+    fail_run(run, now, events, node, 'The run went past its limit of ' .. max_hops .. ' hops (tokenflow.run-limits.max-hops)')
+    flush_events(events, R.meta, R.events, run, now, seq)
+    return 0
+  end
 end
 if loop_node ~= '' then
   if ARGV[13] == '' then rcall('HDEL', R.loops, loop_node) else rcall('HSET', R.loops, loop_node, ARGV[13]) end
 end
 local _, delta = emit_tokens(run, now, events, node, 16, tonumber(ARGV[15]))
-local left = settle(run, now, events, delta - 1)
-flush_events(events, R.meta, R.events, run, now)
+local left = settle(run, now, events, delta - 1, state[5] or '')
+flush_events(events, R.meta, R.events, run, now, seq)
 return left

@@ -1,6 +1,8 @@
 package io.tokenflow.coordinator;
 
 import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -25,8 +27,9 @@ class LuaRunTerminator implements RunTerminator {
     }
 
     @Override
-    public boolean fail(UUID runId, String reason) {
-        return end(runId, "FAILED", "{\"reason\":" + payloads.quote(reason) + "}");
+    public boolean failIdle(UUID runId, Instant idleSince, String reason) {
+        return end(runId, "FAILED", "{\"reason\":" + payloads.quote(reason) + "}",
+                Long.toString(idleSince.toEpochMilli()));
     }
 
     @Override
@@ -34,13 +37,16 @@ class LuaRunTerminator implements RunTerminator {
         return end(runId, "CANCELLED", "{\"by\":" + payloads.quote(by) + "}");
     }
 
-    private boolean end(UUID runId, String status, String data) {
+    /** @param condition end-run.lua's optional idle-since argument */
+    private boolean end(UUID runId, String status, String data, String... condition) {
         int shard = keys.shardOf(runId);
         RedisKeys.RunKeys run = keys.run(runId, shard);
+        List<String> args = new ArrayList<>(List.of(runId.toString(), Long.toString(clock.millis()), status, data));
+        args.addAll(List.of(condition));
         long reply = scripts.endRun().run(redis.commands(),
                 List.of(run.meta(), run.counter(), run.tokens(), run.joins(), keys.activeRuns(shard), keys.eventsStream(shard),
                         run.loops(), run.approvals()),
-                List.of(runId.toString(), Long.toString(clock.millis()), status, data));
+                args);
         return StepOutcome.of(reply) == StepOutcome.APPLIED;
     }
 }

@@ -19,8 +19,9 @@ import io.tokenflow.coordinator.RunTerminator;
 
 /**
  * Fails runs with no activity for {@code inactivityTimeout}: the active-runs set of each shard is scored by last
- * activity, so the idle ones are a range query. The {@link RunTerminator} appends {@code run.failed}, which the event
- * log writer then persists like any other event.
+ * activity (refreshed at most once a second while a run is busy), so the idle ones are a range query. The
+ * {@link RunTerminator} checks the run's exact last activity and appends {@code run.failed} in one atomic step, which
+ * the event log writer then persists like any other event; a run active since gets its score brought up to date.
  */
 @Component
 class TimeoutDetector {
@@ -68,14 +69,14 @@ class TimeoutDetector {
                 Limit.create(0, MAX_PER_CHECK));
         int failed = 0;
         for (ScoredValue<String> run : idle) {
-            failed += failIdle(shard, UUID.fromString(run.getValue()), Instant.ofEpochMilli((long) run.getScore()), runs)
-                    ? 1 : 0;
+            failed += failIdle(shard, UUID.fromString(run.getValue()), Instant.ofEpochMilli((long) run.getScore()),
+                    idleSince, runs) ? 1 : 0;
         }
         return failed;
     }
 
-    private boolean failIdle(int shard, UUID run, Instant lastActivity, RunTerminator runs) {
-        boolean failed = runs.fail(run, "Expected activity within " + settings.inactivityTimeout()
+    private boolean failIdle(int shard, UUID run, Instant lastActivity, Instant idleSince, RunTerminator runs) {
+        boolean failed = runs.failIdle(run, idleSince, "Expected activity within " + settings.inactivityTimeout()
                 + ", but the run was idle since " + lastActivity);
         if (failed) {
             log.info("Failed run " + run + ": idle since " + lastActivity);

@@ -51,6 +51,26 @@ class SupervisorIntegrationTests {
     }
 
     @Test
+    void sparesARunActiveSinceItsScoreInTheActiveSetAndBringsTheScoreUpToDate() {
+        StoredRuns stored = new StoredRuns(jdbc);
+        UUID run = UUID.randomUUID();
+        startRunInRedis(run, stored.workflow(), clock.millis() - Duration.ofMinutes(6).toMillis());
+        // activity the set's score does not show yet (it lags by up to a second, or came after the detector looked)
+        long activeAt = clock.millis();
+        redis.commands().hset(keys.run(run, 0).meta(), "last", Long.toString(activeAt));
+
+        await().atMost(PATIENCE).until(() -> Double.valueOf(activeAt).equals(
+                redis.commands().zscore(keys.activeRuns(0), run.toString())));
+
+        assertThat(redis.commands().hget(keys.run(run, 0).meta(), "status")).isEqualTo("RUNNING");
+        await().atMost(PATIENCE).until(() -> "RUNNING".equals(stored.status(run)));
+        assertThat(stored.eventLog(run)).noneSatisfy(event -> assertThat(event.type().wireName())
+                .isEqualTo("run.failed"));
+        redis.commands().zrem(keys.activeRuns(0), run.toString());
+        redis.commands().del(keys.run(run, 0).all().toArray(String[]::new));
+    }
+
+    @Test
     void forgetsAnIdleEntryOfARunRedisNoLongerKnows() {
         UUID ghost = UUID.randomUUID();
         redis.commands().zadd(keys.activeRuns(0), clock.millis() - Duration.ofHours(1).toMillis(), ghost.toString());
