@@ -2,8 +2,12 @@ package io.tokenflow.benchmark;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import io.lettuce.core.api.sync.RedisCommands;
@@ -14,17 +18,39 @@ import io.lettuce.core.api.sync.RedisCommands;
  * per hop changes far less than throughput when the machine's speed drifts, so it is the figure to compare between
  * two versions of the engine.
  */
-record CpuUse(long jvmNanos, long redisNanos, long postgresNanos) {
+record CpuUse(long jvmNanos, long redisNanos, long postgresNanos, Map<String, Long> jvmRoles) {
 
     private static final long NANOS_PER_TICK = 10_000_000L; // USER_HZ is 100 on Linux
 
+    /** The JVM's threads by role, told by their names (threads of no role count with the rest of the JVM). */
+    private static final Map<String, String> ROLES = new LinkedHashMap<>(Map.of(
+            "supervisor-events-", "supervisor", "tokenflow-coordinator-", "coordinator", "worker-", "workers",
+            "lettuce-", "Redis client I/O"));
+
     static CpuUse now(RedisCommands<String, String> redis) {
-        return new CpuUse(jvm(), redis(redis), postgres());
+        return new CpuUse(jvm(), redis(redis), postgres(), roles());
     }
 
     CpuUse since(CpuUse earlier) {
+        Map<String, Long> roles = new LinkedHashMap<>();
+        jvmRoles.forEach((role, nanos) -> roles.put(role, nanos - earlier.jvmRoles.getOrDefault(role, 0L)));
         return new CpuUse(jvmNanos - earlier.jvmNanos, redisNanos - earlier.redisNanos,
-                postgresNanos < 0 || earlier.postgresNanos < 0 ? -1 : postgresNanos - earlier.postgresNanos);
+                postgresNanos < 0 || earlier.postgresNanos < 0 ? -1 : postgresNanos - earlier.postgresNanos, roles);
+    }
+
+    /**
+     * e.g. {@code supervisor 60 µs, coordinator 40 µs, …, rest 30 µs}: the JVM's CPU per unit of work by role (thread
+     * CPU time; the rest is every other thread: run starts, the benchmark itself, garbage collection, JIT compiler).
+     * A thread that ended between the two readings is counted in the rest.
+     */
+    String jvmRolesPer(long units) {
+        StringBuilder text = new StringBuilder("JVM CPU per hop by role:");
+        long known = 0;
+        for (Map.Entry<String, Long> role : jvmRoles.entrySet()) {
+            text.append(String.format(" %s %.0f µs,", role.getKey(), micros(role.getValue(), units)));
+            known += role.getValue();
+        }
+        return text.append(String.format(" rest %.0f µs", micros(jvmNanos - known, units))).toString();
     }
 
     /** e.g. {@code JVM 180 µs, Redis 60 µs, PostgreSQL 40 µs (280 µs)} per unit of work. */
@@ -42,6 +68,24 @@ record CpuUse(long jvmNanos, long redisNanos, long postgresNanos) {
     private static long jvm() {
         return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                 .getProcessCpuTime();
+    }
+
+    private static Map<String, Long> roles() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        Map<String, Long> roles = new LinkedHashMap<>();
+        ROLES.values().forEach(role -> roles.put(role, 0L));
+        for (ThreadInfo thread : threads.getThreadInfo(threads.getAllThreadIds())) {
+            if (thread == null) {
+                continue; // ended meanwhile
+            }
+            long nanos = threads.getThreadCpuTime(thread.getThreadId());
+            ROLES.forEach((prefix, role) -> {
+                if (nanos > 0 && thread.getThreadName().startsWith(prefix)) {
+                    roles.merge(role, nanos, Long::sum);
+                }
+            });
+        }
+        return roles;
     }
 
     private static long redis(RedisCommands<String, String> redis) {

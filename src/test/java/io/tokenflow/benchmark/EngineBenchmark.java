@@ -124,6 +124,7 @@ public final class EngineBenchmark {
         System.out.printf("%s: %s; per run %.0f µs (load and event-log drain, run starts included)%n", name,
                 cpu.per((long) runs * hopsPerRun, "hop"), (cpu.jvmNanos() + cpu.redisNanos()
                         + Math.max(cpu.postgresNanos(), 0)) / 1e3 / runs);
+        System.out.printf("%s: %s%n", name, cpu.jvmRolesPer((long) runs * hopsPerRun));
         System.out.printf("%s: Redis per hop, top commands (those a Lua step calls are counted in it and on their "
                 + "own): %s%n",
                 name, RedisCommandStats.top(redis.info("commandstats"), (long) runs * hopsPerRun, 10));
