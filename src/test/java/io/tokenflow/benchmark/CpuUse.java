@@ -23,9 +23,15 @@ record CpuUse(long jvmNanos, long redisNanos, long postgresNanos, Map<String, Lo
     private static final long NANOS_PER_TICK = 10_000_000L; // USER_HZ is 100 on Linux
 
     /** The JVM's threads by role, told by their names (threads of no role count with the rest of the JVM). */
-    private static final Map<String, String> ROLES = new LinkedHashMap<>(Map.of(
-            "supervisor-events-", "supervisor", "tokenflow-coordinator-", "coordinator", "worker-", "workers",
-            "lettuce-", "Redis client I/O"));
+    private static final Map<String, String> ROLES = new LinkedHashMap<>();
+
+    static {
+        ROLES.put("tokenflow-coordinator-", "coordinator");
+        ROLES.put("worker-", "workers");
+        ROLES.put("supervisor-events-", "supervisor");
+        ROLES.put("lettuce-", "Redis client I/O");
+        ROLES.put("live-", "live views");
+    }
 
     static CpuUse now(RedisCommands<String, String> redis) {
         return new CpuUse(jvm(), redis(redis), postgres(), roles());
@@ -38,9 +44,16 @@ record CpuUse(long jvmNanos, long redisNanos, long postgresNanos, Map<String, Lo
                 postgresNanos < 0 || earlier.postgresNanos < 0 ? -1 : postgresNanos - earlier.postgresNanos, roles);
     }
 
+    /** This reading with the CPU time of a role whose threads ended before it was taken (they are not listed then). */
+    CpuUse withRole(String role, long nanos) {
+        Map<String, Long> roles = new LinkedHashMap<>(jvmRoles);
+        roles.put(role, nanos);
+        return new CpuUse(jvmNanos, redisNanos, postgresNanos, roles);
+    }
+
     /**
      * e.g. {@code supervisor 60 µs, coordinator 40 µs, …, rest 30 µs}: the JVM's CPU per unit of work by role (thread
-     * CPU time; the rest is every other thread: run starts, the benchmark itself, garbage collection, JIT compiler).
+     * CPU time; the rest is every other thread: the benchmark's probe, garbage collection, JIT compiler, …).
      * A thread that ended between the two readings is counted in the rest.
      */
     String jvmRolesPer(long units) {

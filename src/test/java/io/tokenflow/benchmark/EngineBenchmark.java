@@ -1,5 +1,6 @@
 package io.tokenflow.benchmark;
 
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -11,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -111,7 +113,7 @@ public final class EngineBenchmark {
         long elapsed = System.nanoTime() - begin;
         long lag = eventsBacklog();
         long drained = awaitEventLog();
-        CpuUse cpu = CpuUse.now(redis).since(cpuBefore);
+        CpuUse cpu = CpuUse.now(redis).since(cpuBefore).withRole("run starts", driven.startersCpu());
         Stats latency = new Stats();
         driven.startedAt().forEach((run, at) -> latency.add(probe.finishedAt.get(run.toString()) - at));
         List<Double> bytesPerRun = driven.usedMemory().stream().map(sample -> sample.active() == 0 ? 0
@@ -141,6 +143,7 @@ public final class EngineBenchmark {
         AtomicInteger toStart = new AtomicInteger(runs);
         // clients start runs concurrently (as HTTP requests would); each starter keeps the window full
         ExecutorService starters = Executors.newFixedThreadPool(STARTERS);
+        AtomicLong startersCpu = new AtomicLong();
         for (int s = 0; s < STARTERS; s++) {
             starters.execute(() -> {
                 for (int i = toStart.decrementAndGet(); i >= 0; i = toStart.decrementAndGet()) {
@@ -150,15 +153,17 @@ public final class EngineBenchmark {
                         memory.add(new MemorySample(activeRuns(), usedMemory()));
                     }
                 }
+                startersCpu.addAndGet(ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime());
             });
         }
         starters.shutdown();
         starters.awaitTermination(1, TimeUnit.HOURS);
         probe.inFlight.acquire(window);
-        return new Driven(startedAt, memory);
+        return new Driven(startedAt, memory, startersCpu.get());
     }
 
-    private record Driven(Map<UUID, Long> startedAt, List<MemorySample> usedMemory) {
+    /** @param startersCpu CPU time of the threads that started the runs (ended by now, so not in a CpuUse reading) */
+    private record Driven(Map<UUID, Long> startedAt, List<MemorySample> usedMemory, long startersCpu) {
     }
 
     private record MemorySample(long active, long bytes) {
