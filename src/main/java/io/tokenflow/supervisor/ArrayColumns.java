@@ -98,7 +98,7 @@ final class ArrayColumns {
                     statement.setString(i + 1, jsonArray(columns.get(i)));
                     continue;
                 }
-                Array array = connection.createArrayOf(types[i], columns.get(i).toArray());
+                Array array = connection.createArrayOf(driverType(types[i]), elements(types[i], columns.get(i)));
                 arrays.add(array);
                 statement.setArray(i + 1, array);
             }
@@ -108,6 +108,29 @@ final class ArrayColumns {
                 free(array);
             }
         }
+    }
+
+    /** The element type the driver is told: uuids travel as text (the statement's {@code ?::uuid[]} casts them). */
+    private static String driverType(String type) {
+        return type.equals("uuid") ? "text" : type;
+    }
+
+    /**
+     * A column as the typed Java array the driver sends in binary: {@code Long[]}, {@code Integer[]} or {@code String[]}
+     * go out as they are, where an {@code Object[]} would be written as an array literal, every text escaped character
+     * by character (18 % of the supervisor thread's samples), and PostgreSQL parses binary arrays faster too. Other
+     * types keep the literal.
+     */
+    private static Object[] elements(String type, List<Object> values) {
+        return switch (type) {
+            case "int8" -> values.stream().map(value -> value == null ? null : ((Number) value).longValue())
+                    .toArray(Long[]::new);
+            case "int4" -> values.stream().map(value -> value == null ? null : ((Number) value).intValue())
+                    .toArray(Integer[]::new);
+            case "text", "uuid" -> values.stream().map(value -> value == null ? null : value.toString())
+                    .toArray(String[]::new);
+            default -> values.toArray();
+        };
     }
 
     private static String jsonArray(List<Object> texts) {

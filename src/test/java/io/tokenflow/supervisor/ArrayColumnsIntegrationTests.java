@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -37,5 +38,25 @@ class ArrayColumnsIntegrationTests {
         assertThat(rows.query(jdbc, "select count(*) filter (where d.e -> 'v' is null) as sql_nulls from "
                 + "unnest(?::int[], ?::text[]) with ordinality as x(i, label, n) join " + ArrayColumns.jsonElements("d")
                 + " on d.n = x.n", (rs, i) -> rs.getInt("sql_nulls"))).containsExactly(1);
+    }
+
+    @Test
+    void sendsEveryColumnTypeWithNullsAndTextsAnArrayLiteralWouldHaveToQuote() {
+        UUID run = UUID.randomUUID();
+        List<String> texts = Arrays.asList("NULL", "", null, "a,b", "{braces}", "\"quoted\" \\ back", " spaced ", "é 😀");
+        ArrayColumns rows = new ArrayColumns("uuid", "int8", "int4", "text");
+        for (int i = 0; i < texts.size(); i++) {
+            rows.add(i == 2 ? null : run, i == 1 ? null : Long.MAX_VALUE - i, i == 3 ? null : i, texts.get(i));
+        }
+
+        List<String> read = rows.query(jdbc, "select x.run_id, x.big, x.small, x.label from unnest(?::uuid[], "
+                + "?::bigint[], ?::int[], ?::text[]) with ordinality as x(run_id, big, small, label, n) order by x.n",
+                (rs, i) -> rs.getObject("run_id", UUID.class) + "|" + rs.getObject("big") + "|" + rs.getObject("small")
+                        + "|" + rs.getString("label"));
+
+        assertThat(read).containsExactly(run + "|9223372036854775807|0|NULL", run + "|null|1|",
+                "null|9223372036854775805|2|null", run + "|9223372036854775804|null|a,b",
+                run + "|9223372036854775803|4|{braces}", run + "|9223372036854775802|5|\"quoted\" \\ back",
+                run + "|9223372036854775801|6| spaced ", run + "|9223372036854775800|7|é 😀");
     }
 }
