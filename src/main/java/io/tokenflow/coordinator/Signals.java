@@ -17,6 +17,7 @@ final class Signals {
 
     private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9_-]{1,64}");
     private static final Pattern NODE = Pattern.compile("[A-Za-z_][A-Za-z0-9_-]{0,63}");
+    private static final Pattern EPOCH_MILLIS = Pattern.compile("\\d{1,15}");
 
     private final JsonMapper json;
 
@@ -130,7 +131,7 @@ final class Signals {
     }
 
     private static Long startedAt(String value) {
-        return value == null || !value.matches("\\d{1,15}") ? null : Long.parseLong(value);
+        return value == null || !EPOCH_MILLIS.matcher(value).matches() ? null : Long.parseLong(value);
     }
 
     private static String required(Map<String, String> fields, String name) {

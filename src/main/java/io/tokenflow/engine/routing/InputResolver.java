@@ -18,6 +18,9 @@ public final class InputResolver {
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{\\s*([^}]*?)\\s*}");
     private static final Pattern WHOLE = Pattern.compile("^\\$\\{\\s*([^}]*?)\\s*}$");
+    // compiled once: String.matches and replaceAll compile their pattern on every call
+    private static final Pattern INDEX = Pattern.compile("\\[(\\d+)]");
+    private static final Pattern DIGITS = Pattern.compile("\\d+");
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private InputResolver() {
@@ -94,7 +97,8 @@ public final class InputResolver {
             if (value == null) {
                 break;
             }
-            value = segment.matches("\\d+") && value.isArray() ? value.get(Integer.parseInt(segment)) : value.get(segment);
+            value = DIGITS.matcher(segment).matches() && value.isArray() ? value.get(Integer.parseInt(segment))
+                    : value.get(segment);
         }
         return value == null || value.isMissingNode() ? JSON.nullNode() : value;
     }
@@ -102,7 +106,7 @@ public final class InputResolver {
     /** A parsed reference: {@code node} is null for the workflow input. */
     private record Path(String node, java.util.List<String> segments) {
         static Path parse(String expression) {
-            String normalised = expression.replaceAll("\\[(\\d+)]", ".$1");
+            String normalised = INDEX.matcher(expression).replaceAll(".$1");
             String[] parts = normalised.split("\\.");
             if (parts.length >= 2 && parts[0].equals("workflow") && parts[1].equals("input")) {
                 return new Path(null, java.util.List.of(parts).subList(2, parts.length));
