@@ -73,13 +73,18 @@ class RunRows {
         }
     }
 
-    /** Locks the rows of the runs that exist and returns, for each, the last seq in its event log (0 for none). */
+    /**
+     * Locks the rows of the runs that exist and returns, for each, the last seq in its event log (0 for none). The lock
+     * is {@code for no key update}: it keeps other supervisors out, but not the key-share locks of foreign-key checks
+     * (counter snapshots, approvals and run revisions referring to a run), which a batch of such inserts takes in its
+     * own order and which {@code for update} would wait for, and deadlock with.
+     */
     Map<UUID, Long> lockLogged(Collection<UUID> runs) {
         Map<UUID, Long> logged = new HashMap<>();
         ArrayColumns ids = new ArrayColumns("uuid");
         runs.forEach(ids::add);
         ids.query(jdbc, "select r.id, coalesce((select max(e.seq) from event_log e where e.run_id = r.id), 0) as "
-                + "last_seq from runs r where r.id = any(?::uuid[]) order by r.id for update of r",
+                + "last_seq from runs r where r.id = any(?::uuid[]) order by r.id for no key update of r",
                 (rs, i) -> logged.put(rs.getObject("id", UUID.class), rs.getLong("last_seq")));
         return logged;
     }
