@@ -28,21 +28,22 @@ class LuaRunTerminator implements RunTerminator {
 
     @Override
     public boolean failIdle(UUID runId, Instant idleSince, String reason) {
-        return end(runId, "FAILED", "{\"reason\":" + payloads.quote(reason) + "}",
-                Long.toString(idleSince.toEpochMilli()));
+        return end(runId, "FAILED", "{\"reason\":" + payloads.quote(reason) + "}", idleSince);
     }
 
     @Override
     public boolean cancel(UUID runId, String by) {
-        return end(runId, "CANCELLED", "{\"by\":" + payloads.quote(by) + "}");
+        return end(runId, "CANCELLED", "{\"by\":" + payloads.quote(by) + "}", null);
     }
 
-    /** @param condition end-run.lua's optional idle-since argument */
-    private boolean end(UUID runId, String status, String data, String... condition) {
+    /** @param idleSince end the run only if it has been idle since then (end-run.lua's ARGV[5]); null: end it now */
+    private boolean end(UUID runId, String status, String data, Instant idleSince) {
         int shard = keys.shardOf(runId);
         RedisKeys.RunKeys run = keys.run(runId, shard);
         List<String> args = new ArrayList<>(List.of(runId.toString(), Long.toString(clock.millis()), status, data));
-        args.addAll(List.of(condition));
+        if (idleSince != null) {
+            args.add(Long.toString(idleSince.toEpochMilli()));
+        }
         long reply = scripts.endRun().run(redis.commands(),
                 List.of(run.meta(), run.counter(), run.tokens(), run.joins(), keys.activeRuns(shard), keys.eventsStream(shard),
                         run.loops(), run.approvals()),
