@@ -9,6 +9,7 @@ import java.util.UUID;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -28,16 +29,26 @@ class EventLogWriter {
 
     private static final Log log = LogFactory.getLog(EventLogWriter.class);
 
+    /**
+     * Plans every statement of the transaction for its actual arrays and the tables' current sizes. The statements are
+     * prepared once per connection, and a plan PostgreSQL caches for them would be made when the tables were small
+     * and the arrays' length unknown (assumed 10): a hash join over a sequential scan of all {@code runs} (or an
+     * {@code = any} filter over every row) that a batch then paid for on every write as the tables grew.
+     */
+    static final String CUSTOM_PLANS = "set local plan_cache_mode = force_custom_plan";
+
     private final TransactionTemplate transactions;
+    private final JdbcTemplate jdbc;
     private final RunRows runs;
     private final EventLogRows eventLog;
     private final NodeExecutionRows nodeExecutions;
     private final ApprovalRows approvals;
 
-    EventLogWriter(PlatformTransactionManager transactions, RunRows runs, EventLogRows eventLog,
+    EventLogWriter(PlatformTransactionManager transactions, JdbcTemplate jdbc, RunRows runs, EventLogRows eventLog,
                    NodeExecutionRows nodeExecutions, ApprovalRows approvals) {
         this.approvals = approvals;
         this.transactions = new TransactionTemplate(transactions);
+        this.jdbc = jdbc;
         this.runs = runs;
         this.eventLog = eventLog;
         this.nodeExecutions = nodeExecutions;
@@ -49,6 +60,7 @@ class EventLogWriter {
     }
 
     private Outcome writeInTransaction(int shard, List<EventsEntry> entries) {
+        jdbc.execute(CUSTOM_PLANS);
         runs.insertStarted(shard, started(entries));
         BatchPlan plan = BatchPlan.of(entries, runs.lockLogged(runIds(entries)));
         plan.problems().forEach(log::error);

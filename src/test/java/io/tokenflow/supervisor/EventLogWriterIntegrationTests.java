@@ -17,6 +17,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import io.tokenflow.IntegrationTest;
 import io.tokenflow.coordinator.RedisConnections;
@@ -38,6 +40,7 @@ class EventLogWriterIntegrationTests {
     @Autowired RedisKeys keys;
     @Autowired JdbcClient jdbc;
     @Autowired EventLogWriter writer;
+    @Autowired PlatformTransactionManager transactions;
     StoredRuns stored;
     UUID workflow;
 
@@ -248,6 +251,33 @@ class EventLogWriterIntegrationTests {
         stored.assertMatchesReplay(second);
         assertThat(writer.write(0, batch)).as("written again: nothing changes").isEqualTo(outcome);
         assertThat(stored.eventCount(first) + stored.eventCount(second)).isEqualTo(9 + 3);
+    }
+
+    /**
+     * The writer's statements are prepared once per connection; PostgreSQL would soon plan them once for all batches
+     * (generic plans, made without the arrays' lengths and kept while the tables grow). Each batch gets a plan of its
+     * own. All batches here go through one connection: the test's transaction, rolled back at the end.
+     */
+    @Test
+    void plansItsStatementsForEachBatchRatherThanOnceForAll() {
+        new TransactionTemplate(transactions).executeWithoutResult(transaction -> {
+            for (int i = 0; i < 10; i++) {
+                UUID run = UUID.randomUUID();
+                List<ArrayNode> entries = chain().entries();
+                for (int j = 0; j < entries.size(); j++) {
+                    writer.write(0, List.of(entry((i + 10) + "-" + (j + 1), run, entries.get(j))));
+                }
+            }
+            List<Map<String, Object>> prepared = jdbc.sql("select statement, generic_plans, custom_plans from "
+                    + "pg_prepared_statements where statement ~* '^(insert into (event_log|node_executions)|update runs)'")
+                    .query().listOfRows();
+            assertThat(prepared).as("the writer's statements, prepared by the driver after a few uses").hasSize(4)
+                    .allSatisfy(statement -> {
+                        assertThat(((Number) statement.get("generic_plans")).longValue()).as("%s", statement).isZero();
+                        assertThat(((Number) statement.get("custom_plans")).longValue()).isPositive();
+                    });
+            transaction.setRollbackOnly();
+        });
     }
 
     @Test
