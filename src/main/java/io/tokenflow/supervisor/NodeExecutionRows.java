@@ -60,15 +60,17 @@ class NodeExecutionRows {
 
     /**
      * The stored statuses of the given executions (absent ones have no row yet), looked up by their exact keys in one
-     * statement whose text does not depend on how many there are (so PostgreSQL plans it once per connection).
+     * statement whose text does not depend on how many there are. Each key is one primary-key lookup ({@code limit 1}
+     * keeps PostgreSQL from turning the lookups into a join, which for a large batch it would do by hashing the whole
+     * table).
      */
     Map<RunNode, NodeStatus> storedStatuses(Set<RunNode> executions) {
         Map<RunNode, NodeStatus> statuses = new HashMap<>();
         ArrayColumns keys = new ArrayColumns("uuid", "text", "int4");
         executions.forEach(execution -> keys.add(execution.run(), execution.key().node(), execution.key().iteration()));
-        keys.query(jdbc, "select n.run_id, n.node_id, n.iteration, n.status from unnest(?::uuid[], ?::text[], "
-                + "?::int4[]) as k(run_id, node_id, iteration) join node_executions n on n.run_id = k.run_id "
-                + "and n.node_id = k.node_id and n.iteration = k.iteration",
+        keys.query(jdbc, "select k.run_id, k.node_id, k.iteration, n.status from unnest(?::uuid[], ?::text[], "
+                + "?::int4[]) as k(run_id, node_id, iteration) cross join lateral (select e.status from node_executions e "
+                + "where e.run_id = k.run_id and e.node_id = k.node_id and e.iteration = k.iteration limit 1) as n",
                 (rs, i) -> statuses.put(new RunNode(rs.getObject("run_id", UUID.class),
                         new NodeExecutionKey(rs.getString("node_id"), rs.getInt("iteration"))),
                         NodeStatus.valueOf(rs.getString("status"))));
