@@ -58,12 +58,22 @@ public class RedisConnections implements DisposableBean {
         return standalone;
     }
 
+    /**
+     * Closes the connections still open: the connection factory stops (and shuts its client and every connection of
+     * it down) before this bean is destroyed, and closing a closed connection logs a warning.
+     */
     @Override
     public synchronized void destroy() {
-        dedicated.forEach(StatefulRedisConnection::close);
+        dedicated.forEach(RedisConnections::closeIfOpen);
         dedicated.clear();
         if (shared != null) {
-            shared.close();
+            closeIfOpen(shared);
+        }
+    }
+
+    private static void closeIfOpen(StatefulRedisConnection<String, String> connection) {
+        if (connection.isOpen()) {
+            connection.close();
         }
     }
 }

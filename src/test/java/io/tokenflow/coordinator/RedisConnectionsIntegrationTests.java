@@ -1,0 +1,41 @@
+package io.tokenflow.coordinator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import io.tokenflow.IntegrationTest;
+
+/** Connections on a factory of their own (stopping the application's would stop it for every other test). */
+@IntegrationTest
+@ExtendWith(OutputCaptureExtension.class)
+class RedisConnectionsIntegrationTests {
+
+    @Value("${spring.data.redis.host}") String host;
+    @Value("${spring.data.redis.port}") int port;
+    @Value("${spring.data.redis.database:0}") int database;
+
+    @Test
+    void closesWithoutWarningsWhenTheFactoryStoppedFirstAsItDoesWhenTheApplicationStops(CapturedOutput output) {
+        RedisStandaloneConfiguration server = new RedisStandaloneConfiguration(host, port);
+        server.setDatabase(database);
+        LettuceConnectionFactory factory = new LettuceConnectionFactory(server);
+        factory.afterPropertiesSet();
+        factory.start();
+        RedisConnections connections = new RedisConnections(factory);
+        assertThat(connections.commands().ping()).isEqualTo("PONG");
+        assertThat(connections.dedicated().sync().ping()).isEqualTo("PONG");
+
+        factory.stop();
+        connections.destroy();
+        factory.destroy();
+
+        assertThat(output.getAll()).doesNotContain("Connection is already closed");
+    }
+}
