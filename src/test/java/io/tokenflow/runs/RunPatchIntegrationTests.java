@@ -11,6 +11,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -28,6 +29,7 @@ import io.tokenflow.TestWorkflows;
 import io.tokenflow.approvals.ApprovalQueries;
 import io.tokenflow.approvals.ApprovalRecord;
 import io.tokenflow.approvals.DecideApproval;
+import io.tokenflow.coordinator.RunRevisions;
 import io.tokenflow.designer.CreateWorkflow;
 import io.tokenflow.security.Caller;
 import io.tokenflow.security.Role;
@@ -55,6 +57,7 @@ class RunPatchIntegrationTests {
     @Autowired DecideApproval deciding;
     @Autowired RunHistory history;
     @Autowired JdbcClient jdbc;
+    @Autowired RunRevisions runRevisions;
 
     @Test
     void refusesBadPatchesAndLeavesTheRunAsItWas() throws Exception {
@@ -71,6 +74,19 @@ class RunPatchIntegrationTests {
                 .andExpect(status().isConflict()).andExpect(jsonPath("$.detail", containsString("manager_approval")));
         patch(run, "\"0\"", "{\"op\": \"add\"}").andExpect(status().isBadRequest());
         assertThat(revisions(run)).isZero();
+    }
+
+    /** The supervisor writes a run's row moments after the run starts; a patch may come first (an agent's, at once). */
+    @Test
+    void recordsARevisionOfARunWhoseRowTheSupervisorHasNotWrittenYet() {
+        UUID run = UUID.randomUUID();
+
+        runRevisions.insert(run, 1, "{}", "{}", "[]", "agent:first-node", Instant.now());
+
+        assertThat(runRevisions.definition(run, 1)).contains("{}");
+        assertThat(jdbc.sql("select count(*) from runs where id = :run").param("run", run).query(Long.class).single())
+                .isZero();
+        runRevisions.delete(run, 1);
     }
 
     @Test
