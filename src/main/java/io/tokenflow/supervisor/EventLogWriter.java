@@ -37,7 +37,8 @@ class EventLogWriter {
      * batch touches by key were written moments ago and are in memory: an index lookup costs about what a page of a
      * sequential scan does, not the default four times as much (which made large batches scan whole tables).
      */
-    static final String PLANNING = "set local plan_cache_mode = force_custom_plan; set local random_page_cost = 1.1";
+    private static final String PLANNING = "set local plan_cache_mode = force_custom_plan; "
+            + "set local random_page_cost = 1.1";
 
     private final TransactionTemplate transactions;
     private final JdbcTemplate jdbc;

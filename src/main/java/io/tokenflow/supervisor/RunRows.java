@@ -76,7 +76,7 @@ class RunRows {
     /**
      * Locks the rows of the runs that exist and returns, for each, the last seq in its event log (0 for none). The lock
      * is {@code for no key update}: it keeps other supervisors out, but not the key-share locks of foreign-key checks
-     * (counter snapshots, approvals and run revisions referring to a run), which a batch of such inserts takes in its
+     * (counter snapshots and approvals referring to a run), which a batch of such inserts takes in its
      * own order and which {@code for update} would wait for, and deadlock with.
      */
     Map<UUID, Long> lockLogged(Collection<UUID> runs) {
