@@ -3,6 +3,7 @@ package io.tokenflow.coordinator;
 import java.time.Duration;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * The coordinator role of this instance.
@@ -13,10 +14,12 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param block         how long a read waits for entries
  * @param claimIdle     how long an entry stays pending before another coordinator takes it over
  * @param claimInterval how often to look for such entries
+ * @param routeLocalCompletions whether this instance's built-in workers hand their completions to this coordinator
+ *                      in-process instead of through the completions stream ({@link LocalCompletions})
  */
 @ConfigurationProperties("tokenflow.coordinator")
 public record CoordinatorSettings(boolean enabled, int threads, int batchSize, Duration block, Duration claimIdle,
-                                  Duration claimInterval) {
+                                  Duration claimInterval, @DefaultValue("true") boolean routeLocalCompletions) {
 
     public CoordinatorSettings {
         if (threads < 1 || batchSize < 1) {

@@ -13,13 +13,13 @@ import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.lettuce.core.RedisFuture;
 import io.lettuce.core.StreamMessage;
 
 /**
  * Works through one batch of tokens on one consumer: skips tokens of cancelled, failed or vanished runs, runs the
- * rest, adds their completions (pipelined) and only then acknowledges and deletes the tokens. A token whose
- * completion could not be added stays pending and is claimed again later. The runs' statuses are asked for when the
+ * rest, sends their completions (pipelined: routed in-process or added to the completions stream) and only then
+ * acknowledges and deletes the tokens. A token whose completion could not be routed or added stays pending and is
+ * claimed again later. The runs' statuses are asked for when the
  * batch arrives; a task its handler calls side-effect free runs meanwhile (its result is dropped if the run is no
  * longer live), any other waits for the answer, so a cancelled run's tokens cause no side effects.
  */
@@ -93,7 +93,7 @@ final class BatchProcessor {
                 add(finished, entry);
                 return;
             }
-            written.add(new Written(entry, streams.complete(entry.shard(), completion.get())));
+            written.add(new Written(entry, streams.complete(entry, completion.get())));
         } catch (RuntimeException e) {
             log.warn("Could not report the completion of {}; it stays pending and is claimed again", entry, e);
         }
@@ -102,10 +102,10 @@ final class BatchProcessor {
     private static void collectWritten(List<Written> written, Map<String, List<String>> finished) {
         for (Written item : written) {
             try {
-                TaskStreams.await(item.reply(), TaskStreams.REPLY_TIMEOUT);
+                item.completion().await();
                 add(finished, item.entry());
             } catch (RuntimeException e) {
-                log.warn("Could not add the completion of {}; it stays pending and is claimed again", item.entry(), e);
+                log.warn("Could not report the completion of {}; it stays pending and is claimed again", item.entry(), e);
             }
         }
     }
@@ -127,6 +127,6 @@ final class BatchProcessor {
         idsByStream.computeIfAbsent(entry.stream(), stream -> new ArrayList<>()).add(entry.id());
     }
 
-    private record Written(TaskEntry entry, RedisFuture<String> reply) {
+    private record Written(TaskEntry entry, TaskStreams.SentCompletion completion) {
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import org.springframework.stereotype.Component;
 
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.tokenflow.coordinator.LocalCompletions;
 import io.tokenflow.coordinator.RedisConnections;
 import io.tokenflow.coordinator.RedisKeys;
 import io.tokenflow.workers.WorkerSettings;
@@ -17,9 +18,12 @@ class TaskConsumerFactory {
     private final RedisKeys keys;
     private final TaskExecutor executor;
     private final WorkerSettings settings;
+    private final LocalCompletions local;
 
-    TaskConsumerFactory(RedisConnections connections, RedisKeys keys, TaskExecutor executor, WorkerSettings settings) {
+    TaskConsumerFactory(RedisConnections connections, RedisKeys keys, TaskExecutor executor, WorkerSettings settings,
+                        LocalCompletions local) {
         this.connections = connections;
+        this.local = local;
         this.keys = keys;
         this.executor = executor;
         this.settings = settings;
@@ -28,7 +32,7 @@ class TaskConsumerFactory {
     TaskConsumer create(String type) {
         String name = ConsumerNames.next(type);
         StatefulRedisConnection<String, String> connection = connections.dedicated();
-        TaskStreams streams = new TaskStreams(connection, keys, type, name);
+        TaskStreams streams = new TaskStreams(connection, keys, local, type, name);
         HeldTokens held = new HeldTokens();
         BatchProcessor batches = new BatchProcessor(streams, executor, type, name, held);
         return new TaskConsumer(connection, streams, batches, held, settings, name);

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -25,6 +26,7 @@ import io.lettuce.core.XReadArgs.StreamOffset;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.models.stream.ClaimedMessages;
+import io.tokenflow.coordinator.LocalCompletions;
 import io.tokenflow.coordinator.RedisKeys;
 
 /**
@@ -40,6 +42,7 @@ final class TaskStreams {
     private final StatefulRedisConnection<String, String> connection;
     private final RedisAsyncCommands<String, String> redis;
     private final RedisKeys keys;
+    private final LocalCompletions local;
     private final String group;
     private final Consumer<String> consumer;
     private final Map<String, Integer> shards = new LinkedHashMap<>();
@@ -48,8 +51,10 @@ final class TaskStreams {
     private final StreamOffset<String>[] newEntries;
 
     @SuppressWarnings("unchecked")
-    TaskStreams(StatefulRedisConnection<String, String> connection, RedisKeys keys, String type, String consumer) {
+    TaskStreams(StatefulRedisConnection<String, String> connection, RedisKeys keys, LocalCompletions local,
+                String type, String consumer) {
         this.connection = connection;
+        this.local = local;
         this.redis = connection.async();
         this.keys = keys;
         this.group = keys.workerGroup(type);
@@ -140,9 +145,26 @@ final class TaskStreams {
         }
     }
 
-    /** Queues a completion signal on the completions stream of a shard. */
-    RedisFuture<String> complete(int shard, Map<String, String> fields) {
-        return redis.xadd(keys.completionsStream(shard), fields);
+    /**
+     * Queues a token's completion signal: handed to this instance's coordinator in-process when it routes local
+     * completions, else added to the completions stream of the token's shard.
+     */
+    SentCompletion complete(TaskEntry entry, Map<String, String> fields) {
+        if (local.enabled()) {
+            Optional<LocalCompletions.Routing> routing = local.send(entry.stream() + "/" + entry.id(), entry.shard(),
+                    fields, redis);
+            if (routing.isPresent()) {
+                return routing.get()::settle;
+            }
+        }
+        RedisFuture<String> reply = redis.xadd(keys.completionsStream(entry.shard()), fields);
+        return () -> await(reply, REPLY_TIMEOUT);
+    }
+
+    /** A completion on its way; {@link #await} returns once it is routed or on the completions stream, else throws. */
+    @FunctionalInterface
+    interface SentCompletion {
+        void await();
     }
 
     /**
