@@ -45,7 +45,7 @@ public class LocalCompletions {
      * sends its Lua step on {@code connection} without flushing it; empty when the signal is not a well-formed
      * completion and must go through the stream (where it is refused and recorded).
      */
-    public Optional<Routing> send(String entryId, int shard, Map<String, String> fields,
+    public Optional<Sent> send(String entryId, int shard, Map<String, String> fields,
                                   RedisAsyncCommands<String, String> connection) {
         if (!enabled) {
             throw new IllegalStateException("Expected in-process routing to be on (coordinator role and "
@@ -55,16 +55,16 @@ public class LocalCompletions {
             return Optional.empty();
         }
         Optional<CompletionRouter.Prepared> prepared = router.prepare(completion, shard);
-        return Optional.of(new Routing(prepared.orElse(null), prepared.map(step ->
+        return Optional.of(new Sent(prepared.orElse(null), prepared.map(step ->
                 scripts.routeCompletion().send(connection, step.step().keys(), step.step().args())).orElse(null)));
     }
 
     /** A completion whose step was sent; {@link #settle} waits for its reply once the connection was flushed. */
-    public final class Routing {
+    public final class Sent {
         private final CompletionRouter.Prepared prepared;
         private final RedisFuture<Long> reply;
 
-        private Routing(CompletionRouter.Prepared prepared, RedisFuture<Long> reply) {
+        private Sent(CompletionRouter.Prepared prepared, RedisFuture<Long> reply) {
             this.prepared = prepared;
             this.reply = reply;
         }

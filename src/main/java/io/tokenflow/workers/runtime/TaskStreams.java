@@ -151,10 +151,10 @@ final class TaskStreams {
      */
     SentCompletion complete(TaskEntry entry, Map<String, String> fields) {
         if (local.enabled()) {
-            Optional<LocalCompletions.Routing> routing = local.send(entry.stream() + "/" + entry.id(), entry.shard(),
+            Optional<LocalCompletions.Sent> sent = local.send(entry.stream() + "/" + entry.id(), entry.shard(),
                     fields, redis);
-            if (routing.isPresent()) {
-                return routing.get()::settle;
+            if (sent.isPresent()) {
+                return sent.get()::settle;
             }
         }
         RedisFuture<String> reply = redis.xadd(keys.completionsStream(entry.shard()), fields);

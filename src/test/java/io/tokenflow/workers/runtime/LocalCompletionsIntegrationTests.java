@@ -34,6 +34,7 @@ import io.tokenflow.workers.function.FunctionCall;
 import io.tokenflow.workers.function.WorkflowFunction;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Built-in workers of an instance that hosts the coordinator hand their completions to it in-process: no completion
@@ -99,12 +100,12 @@ class LocalCompletionsIntegrationTests {
             assertThat(taken).containsEntry("run", run.toString()).containsEntry("node", "A");
             token = taken.get("token");
             // what a worker sends for the token, routed in-process; then it dies before acknowledging the token
-            LocalCompletions.Routing routing = local.send(stream + "/" + read.get(0).getId(), keys.shardOf(run),
+            LocalCompletions.Sent sent = local.send(stream + "/" + read.get(0).getId(), keys.shardOf(run),
                     Map.of("token", token, "run", run.toString(), "node", "A", "status", "completed",
                             "output", "{\"by\":\"dead\"}", "worker", deadWorker,
                             "started_at", Long.toString(System.currentTimeMillis())),
                     connection.async()).orElseThrow();
-            assertThat(routing.settle()).isEqualTo(StepOutcome.APPLIED);
+            assertThat(sent.settle()).isEqualTo(StepOutcome.APPLIED);
         } finally {
             workers.start();
         }
@@ -122,7 +123,7 @@ class LocalCompletionsIntegrationTests {
     }
 
     private String workflow(String dsl) {
-        var tree = (tools.jackson.databind.node.ObjectNode) JSON.readTree(dsl);
+        ObjectNode tree = (ObjectNode) JSON.readTree(dsl);
         tree.put("name", tree.get("name").asString() + "-" + UUID.randomUUID().toString().substring(0, 8));
         return creating.create(tree, "test").name();
     }
