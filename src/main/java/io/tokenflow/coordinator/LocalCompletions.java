@@ -1,7 +1,9 @@
 package io.tokenflow.coordinator;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.api.async.RedisAsyncCommands;
@@ -19,6 +21,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @Component
 public class LocalCompletions {
+
+    private static final Duration REPLY_TIMEOUT = Duration.ofSeconds(10);
 
     private final boolean enabled;
     private final CompletionRouter router;
@@ -78,6 +82,11 @@ public class LocalCompletions {
                 return StepOutcome.UNKNOWN_RUN;
             }
             try {
+                if (!reply.await(REPLY_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                    throw new IllegalStateException("Expected the routing step of token "
+                            + prepared.completion().token() + " to answer within " + REPLY_TIMEOUT
+                            + ", but it did not");
+                }
                 return router.finish(prepared, scripts.routeCompletion().settle(reply, redis.commands(),
                         prepared.step().keys(), prepared.step().args()));
             } catch (InterruptedException e) {

@@ -19,9 +19,9 @@ import io.lettuce.core.StreamMessage;
  * Works through one batch of tokens on one consumer: skips tokens of cancelled, failed or vanished runs, runs the
  * rest, sends their completions (pipelined: routed in-process or added to the completions stream) and only then
  * acknowledges and deletes the tokens. A token whose completion could not be routed or added stays pending and is
- * claimed again later. The runs' statuses are asked for when the
- * batch arrives; a task its handler calls side-effect free runs meanwhile (its result is dropped if the run is no
- * longer live), any other waits for the answer, so a cancelled run's tokens cause no side effects.
+ * claimed again later. The runs' statuses are asked for when the batch arrives; a task its handler calls side-effect
+ * free runs meanwhile (its result is dropped if the run is no longer live), any other waits for the answer, so a
+ * cancelled run's tokens cause no side effects.
  */
 final class BatchProcessor {
 
@@ -105,7 +105,8 @@ final class BatchProcessor {
                 item.completion().await();
                 add(finished, item.entry());
             } catch (RuntimeException e) {
-                log.warn("Could not report the completion of {}; it stays pending and is claimed again", item.entry(), e);
+                log.warn("Could not report the completion of {}; it stays pending and is claimed again", item.entry(),
+                        e);
             }
         }
     }
