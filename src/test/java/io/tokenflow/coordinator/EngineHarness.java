@@ -87,6 +87,12 @@ final class EngineHarness {
                 .query(String.class).list();
     }
 
+    /** The nodes of the run's {@code node.completed} events, in log order. */
+    List<String> completedNodes(UUID run) {
+        return jdbc.sql("select node_id from event_log where run_id = :id and event_type = 'node.completed' "
+                + "order by seq").param("id", run).query(String.class).list();
+    }
+
     List<Long> eventSeqs(UUID run) {
         return jdbc.sql("select seq from event_log where run_id = :id order by seq").param("id", run)
                 .query(Long.class).list();
