@@ -3,7 +3,6 @@ package io.tokenflow.coordinator;
 import java.time.Duration;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * The coordinator role of this instance.
@@ -15,11 +14,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param claimIdle     how long an entry stays pending before another coordinator takes it over
  * @param claimInterval how often to look for such entries
  * @param routeLocalCompletions whether this instance's built-in workers hand their completions to this coordinator
- *                      in-process instead of through the completions stream ({@link LocalCompletions})
+ *                      in-process instead of through the completions stream ({@link LocalCompletions}); off
+ *                      by default
  */
 @ConfigurationProperties("tokenflow.coordinator")
 public record CoordinatorSettings(boolean enabled, int threads, int batchSize, Duration block, Duration claimIdle,
-                                  Duration claimInterval, @DefaultValue("true") boolean routeLocalCompletions) {
+                                  Duration claimInterval, boolean routeLocalCompletions) {
 
     public CoordinatorSettings {
         if (threads < 1 || batchSize < 1) {

@@ -20,6 +20,7 @@ import org.springframework.context.support.GenericApplicationContext;
 
 import io.lettuce.core.api.sync.RedisCommands;
 import io.tokenflow.TokenflowApplication;
+import io.tokenflow.coordinator.LocalCompletions;
 import io.tokenflow.coordinator.RedisConnections;
 import io.tokenflow.coordinator.RedisKeys;
 import io.tokenflow.designer.CreateWorkflow;
@@ -64,7 +65,10 @@ public final class EngineBenchmark {
                 "--logging.level.root=WARN", "--spring.main.banner-mode=off",
                 "--tokenflow.supervisor.inactivity-timeout=30m",
                 // two shards: each has its own supervisor thread, so the event log is written on both cores
-                "--tokenflow.redis.shards=" + Integer.getInteger("bench.shards", 2)));
+                "--tokenflow.redis.shards=" + Integer.getInteger("bench.shards", 2),
+                // built-in workers hand completions to the coordinator in-process (opt-in in the app, see README)
+                "--tokenflow.coordinator.route-local-completions=" + System.getProperty("bench.local-completions",
+                        "true")));
         settings.addAll(List.of(args));
         try (ConfigurableApplicationContext app = new SpringApplicationBuilder(TokenflowApplication.class)
                 .initializers(context -> ((GenericApplicationContext) context)
@@ -75,9 +79,10 @@ public final class EngineBenchmark {
             String diamond = creating.create(Workflows.fanOutFanIn(), "benchmark").id().toString();
             EngineBenchmark bench = new EngineBenchmark(app, probe);
             System.out.printf("Tokenflow engine benchmark: %d cores, %s, %d runs per load after %d unmeasured, %d "
-                    + "runs in flight, %d threads starting runs, %d shards%n",
+                    + "runs in flight, %d threads starting runs, %d shards, completions routed %s%n",
                     Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), runs, warmup,
-                    window, STARTERS, app.getBean(RedisKeys.class).shards());
+                    window, STARTERS, app.getBean(RedisKeys.class).shards(),
+                    app.getBean(LocalCompletions.class).enabled() ? "in-process" : "through the completions stream");
             bench.drive(chain, "n10", warmup, window);
             bench.drive(diamond, "D", warmup, window);
             bench.awaitEventLog();

@@ -38,7 +38,8 @@ import tools.jackson.databind.JsonNode;
  * loses nothing and counts nothing twice (the token is claimed and run again, the second completion absorbed).
  */
 @IntegrationTest
-@TestPropertySource(properties = {"tokenflow.workers.claim-idle=500ms", "tokenflow.workers.claim-interval=200ms"})
+@TestPropertySource(properties = {"tokenflow.coordinator.route-local-completions=true",
+        "tokenflow.workers.claim-idle=500ms", "tokenflow.workers.claim-interval=200ms"})
 @Import(LocalCompletionsIntegrationTests.Functions.class)
 class LocalCompletionsIntegrationTests {
 
