@@ -50,10 +50,13 @@ class ApprovalsLiveView implements LiveView {
         // every signed-in person has an inbox
     }
 
-    /** The inbox reads approvals rows, which follow the events a moment later: push once they are there. */
+    /**
+     * The inbox reads approvals rows, which follow the events a moment later: push once they are there, and push again
+     * for the runs whose rows are still missing after {@link #CATCH_UP} (PostgreSQL lags), until they are there.
+     */
     @Override
-    public void beforePush(Set<UUID> runs) {
-        log.await(runs, CATCH_UP);
+    public Set<UUID> beforePush(Set<UUID> runs) {
+        return log.behind(runs, CATCH_UP);
     }
 
     @Override

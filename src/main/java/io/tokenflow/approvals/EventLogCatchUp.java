@@ -1,6 +1,7 @@
 package io.tokenflow.approvals;
 
 import java.time.Duration;
+import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.UUID;
 
@@ -31,23 +32,37 @@ class EventLogCatchUp {
 
     /** Whether every run's log caught up within {@code atMost} (runs no longer in Redis count as caught up). */
     boolean await(Set<UUID> runs, Duration atMost) {
+        return behind(runs, atMost).isEmpty();
+    }
+
+    /**
+     * Waits at most {@code atMost} for the runs' logs to catch up; returns the runs whose log still lags (runs no longer
+     * in Redis count as caught up).
+     */
+    Set<UUID> behind(Set<UUID> runs, Duration atMost) {
         long deadline = System.nanoTime() + atMost.toNanos();
+        Set<UUID> behind = new LinkedHashSet<>();
         for (UUID run : runs) {
             String seq = redis.commands().hget(keys.run(run).meta(), "seq");
             long target = seq == null ? 0 : Long.parseLong(seq);
             while (persisted(run) < target) {
-                if (System.nanoTime() > deadline) {
-                    return false;
-                }
-                try {
-                    Thread.sleep(POLL_MILLIS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return false;
+                if (System.nanoTime() > deadline || !sleep()) {
+                    behind.add(run);
+                    break;
                 }
             }
         }
-        return true;
+        return behind;
+    }
+
+    private static boolean sleep() {
+        try {
+            Thread.sleep(POLL_MILLIS);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     private long persisted(UUID run) {

@@ -99,25 +99,26 @@ public class LiveUpdates implements SmartLifecycle {
     private void flush(LiveTopic topic, long now) {
         try {
             LiveTopic.Pending pending = topic.take(now);
-            if (pending.changed()) {
-                prepare(topic, pending.runs());
-            }
+            Set<UUID> behind = pending.changed() ? prepare(topic, pending.runs()) : Set.of();
             topic.subscribers.forEach((subscriber, session) -> {
                 boolean full = pending.full().contains(subscriber);
                 if (full || pending.changed()) {
                     push(topic, subscriber, session, new LiveChange(full, pending.runs()));
                 }
             });
+            behind.forEach(topic::changed);
         } finally {
             topic.flushed();
         }
     }
 
-    private void prepare(LiveTopic topic, Set<UUID> runs) {
+    /** Returns the runs whose changes the push cannot show yet. */
+    private Set<UUID> prepare(LiveTopic topic, Set<UUID> runs) {
         try {
-            topic.view.beforePush(runs);
+            return topic.view.beforePush(runs);
         } catch (RuntimeException e) {
             log.warn("Preparing live topic " + topic.name + " failed (pushing anyway): " + e.getMessage(), e);
+            return Set.of();
         }
     }
 

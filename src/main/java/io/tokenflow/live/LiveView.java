@@ -32,8 +32,11 @@ public interface LiveView {
      * subscriber's render needs (e.g. waiting for PostgreSQL to hold what it reads) is done here once.
      *
      * @param runs the runs whose events touched the topic since its last push
+     * @return the runs whose changes this push cannot show yet (e.g. PostgreSQL still lags): the topic is pushed again
+     *         for them after the coalescing interval, until it can
      */
-    default void beforePush(Set<UUID> runs) {
+    default Set<UUID> beforePush(Set<UUID> runs) {
+        return Set.of();
     }
 
     /**

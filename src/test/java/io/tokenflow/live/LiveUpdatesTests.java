@@ -1,0 +1,199 @@
+package io.tokenflow.live;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.security.Principal;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.http.HttpHeaders;
+import org.springframework.web.socket.CloseStatus;
+import org.springframework.web.socket.TextMessage;
+import org.springframework.web.socket.WebSocketExtension;
+import org.springframework.web.socket.WebSocketMessage;
+import org.springframework.web.socket.WebSocketSession;
+
+/** The live hub's pushes: a view that cannot show a run's change yet gets the topic pushed again until it can. */
+class LiveUpdatesTests {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(5);
+    private static final LiveSettings SETTINGS = new LiveSettings(true, Duration.ofMillis(50), Duration.ofSeconds(1),
+            100, Duration.ofSeconds(10), 65_536, 1_000);
+
+    private final LaggingView view = new LaggingView();
+    private final LiveUpdates updates = new LiveUpdates(List.of(view), SETTINGS);
+    private final Browser browser = new Browser();
+
+    @AfterEach
+    void stop() {
+        updates.stop();
+    }
+
+    @Test
+    void pushesATopicAgainForARunWhoseChangeItCouldNotShowYet() {
+        updates.start();
+        updates.subscribe(new LiveSession(browser, SETTINGS), LaggingView.TOPIC, 0, Map.of());
+        await().atMost(PATIENCE).until(() -> browser.received.size() == 1);
+        UUID run = UUID.randomUUID();
+        view.behindFor.set(2);
+
+        updates.accept(new LiveEntry(run, List.of()));
+
+        await().atMost(PATIENCE).until(() -> view.caughtUp.get() == 1);
+        await().atMost(PATIENCE).until(() -> browser.received.size() == 4);
+        assertThat(view.prepared).containsExactly(Set.of(run), Set.of(run), Set.of(run));
+        assertThat(browser.received).containsExactly("push 1", "push 2", "push 3", "push 4");
+    }
+
+    @Test
+    void pushesAChangeItCanShowOnce() {
+        updates.start();
+        updates.subscribe(new LiveSession(browser, SETTINGS), LaggingView.TOPIC, 0, Map.of());
+        await().atMost(PATIENCE).until(() -> browser.received.size() == 1);
+        UUID run = UUID.randomUUID();
+
+        updates.accept(new LiveEntry(run, List.of()));
+
+        await().atMost(PATIENCE).until(() -> view.caughtUp.get() == 1);
+        await().during(Duration.ofMillis(300)).atMost(PATIENCE).until(() -> browser.received.size() == 2);
+        assertThat(view.prepared).containsExactly(Set.of(run));
+    }
+
+    /** A view whose data lags the events for the first {@code behindFor} pushes after a change. */
+    private static final class LaggingView implements LiveView {
+
+        static final String TOPIC = "lagging";
+
+        final AtomicInteger behindFor = new AtomicInteger();
+        final AtomicInteger caughtUp = new AtomicInteger();
+        final List<Set<UUID>> prepared = new CopyOnWriteArrayList<>();
+        private final AtomicInteger pushes = new AtomicInteger();
+
+        @Override
+        public boolean serves(String topic) {
+            return TOPIC.equals(topic);
+        }
+
+        @Override
+        public Collection<String> accept(LiveEntry entry) {
+            return List.of(TOPIC);
+        }
+
+        @Override
+        public void check(LiveSubscriber subscriber) {
+        }
+
+        @Override
+        public Set<UUID> beforePush(Set<UUID> runs) {
+            prepared.add(Set.copyOf(runs));
+            if (behindFor.getAndUpdate(left -> Math.max(0, left - 1)) > 0) {
+                return runs;
+            }
+            caughtUp.incrementAndGet();
+            return Set.of();
+        }
+
+        @Override
+        public String render(LiveSubscriber subscriber, LiveChange change) {
+            return "push " + pushes.incrementAndGet();
+        }
+    }
+
+    /** The browser end of a WebSocket: records what it was sent. */
+    private static final class Browser implements WebSocketSession {
+
+        final List<String> received = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void sendMessage(WebSocketMessage<?> message) {
+            received.add(((TextMessage) message).getPayload());
+        }
+
+        @Override
+        public String getId() {
+            return "browser";
+        }
+
+        @Override
+        public boolean isOpen() {
+            return true;
+        }
+
+        @Override
+        public Principal getPrincipal() {
+            return () -> "ada";
+        }
+
+        @Override
+        public URI getUri() {
+            return URI.create("ws://localhost/live");
+        }
+
+        @Override
+        public HttpHeaders getHandshakeHeaders() {
+            return new HttpHeaders();
+        }
+
+        @Override
+        public Map<String, Object> getAttributes() {
+            return Map.of();
+        }
+
+        @Override
+        public InetSocketAddress getLocalAddress() {
+            return null;
+        }
+
+        @Override
+        public InetSocketAddress getRemoteAddress() {
+            return null;
+        }
+
+        @Override
+        public String getAcceptedProtocol() {
+            return null;
+        }
+
+        @Override
+        public void setTextMessageSizeLimit(int messageSizeLimit) {
+        }
+
+        @Override
+        public int getTextMessageSizeLimit() {
+            return 65_536;
+        }
+
+        @Override
+        public void setBinaryMessageSizeLimit(int messageSizeLimit) {
+        }
+
+        @Override
+        public int getBinaryMessageSizeLimit() {
+            return 65_536;
+        }
+
+        @Override
+        public List<WebSocketExtension> getExtensions() {
+            return List.of();
+        }
+
+        @Override
+        public void close() {
+        }
+
+        @Override
+        public void close(CloseStatus status) {
+        }
+    }
+}
