@@ -33,11 +33,6 @@ final class RetryBackoff {
         return next();
     }
 
-    /** Records that work had to wait; returns how long to wait before retrying it. */
-    Duration waited() {
-        return next();
-    }
-
     void succeeded() {
         if (failures > 0) {
             log.info(what + " succeeded again after " + failures + " failed attempts");

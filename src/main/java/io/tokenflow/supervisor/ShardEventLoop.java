@@ -13,8 +13,11 @@ import org.apache.commons.logging.LogFactory;
 
 /**
  * Drains one shard's events stream into PostgreSQL, one batch per transaction, acknowledging only what was written.
- * Entries left unacknowledged (the batch failed, or they wait for earlier events) stay pending for this consumer and
- * are read again with backoff; entries abandoned by another supervisor are taken over after {@code claimIdle}.
+ * Entries left unacknowledged stay pending for this consumer and are read again: after a failed batch with growing
+ * backoff; when they wait for earlier events (e.g. in another supervisor's batch) after a delay that grows with how
+ * long the youngest of them has waited, so an entry whose earlier events never come is retried rarely without holding
+ * up the ones that wait for a moment only; entries abandoned by another supervisor are taken over after
+ * {@code claimIdle}.
  */
 final class ShardEventLoop implements Runnable {
 
@@ -99,12 +102,29 @@ final class ShardEventLoop implements Runnable {
         EventLogWriter.Outcome outcome = writer.write(events.shard(), read.entries());
         events.acknowledge(outcome.done());
         events.forget(new ArrayList<>(outcome.ended()));
-        if (outcome.waiting().isEmpty()) {
-            backoff.succeeded();
-        } else {
+        backoff.succeeded();
+        if (!outcome.waiting().isEmpty()) {
             log.debug(outcome.waiting().size() + " entries of shard " + events.shard() + " wait for earlier events");
-            retryLater(backoff.waited());
+            retryWaiting(outcome.waiting());
         }
+    }
+
+    /**
+     * Reads the pending entries again after a quarter of the time the youngest waiting entry has waited (at least
+     * {@code block}, at most {@link #MAX_BACKOFF}), or sooner when a retry is already scheduled sooner.
+     */
+    private void retryWaiting(List<String> waiting) {
+        long now = System.currentTimeMillis();
+        long waited = waiting.stream().mapToLong(id -> now - Long.parseLong(id.substring(0, id.indexOf('-'))))
+                .min().orElse(0);
+        long delay = Math.max(settings.block().toMillis(), Math.min(waited / 4, MAX_BACKOFF.toMillis()));
+        long nanos = System.nanoTime();
+        long at = nanos + TimeUnit.MILLISECONDS.toNanos(delay);
+        boolean scheduled = pendingToRetry && retryAtNanos - nanos > 0;
+        if (!scheduled || at - retryAtNanos < 0) {
+            retryAtNanos = at;
+        }
+        pendingToRetry = true;
     }
 
     private void failed(RuntimeException e) {
