@@ -42,9 +42,7 @@ class LiveUpdatesTests {
 
     @Test
     void pushesATopicAgainForARunWhoseChangeItCouldNotShowYet() {
-        updates.start();
-        updates.subscribe(new LiveSession(browser, SETTINGS), LaggingView.TOPIC, 0, Map.of());
-        await().atMost(PATIENCE).until(() -> browser.received.size() == 1);
+        subscribed();
         UUID run = UUID.randomUUID();
         view.behindFor.set(2);
 
@@ -58,9 +56,7 @@ class LiveUpdatesTests {
 
     @Test
     void pushesAChangeItCanShowOnce() {
-        updates.start();
-        updates.subscribe(new LiveSession(browser, SETTINGS), LaggingView.TOPIC, 0, Map.of());
-        await().atMost(PATIENCE).until(() -> browser.received.size() == 1);
+        subscribed();
         UUID run = UUID.randomUUID();
 
         updates.accept(new LiveEntry(run, List.of()));
@@ -68,6 +64,13 @@ class LiveUpdatesTests {
         await().atMost(PATIENCE).until(() -> view.caughtUp.get() == 1);
         await().during(Duration.ofMillis(300)).atMost(PATIENCE).until(() -> browser.received.size() == 2);
         assertThat(view.prepared).containsExactly(Set.of(run));
+    }
+
+    /** Starts the hub with the browser subscribed, once the first (full) push reached it. */
+    private void subscribed() {
+        updates.start();
+        updates.subscribe(new LiveSession(browser, SETTINGS), LaggingView.TOPIC, 0, Map.of());
+        await().atMost(PATIENCE).until(() -> browser.received.size() == 1);
     }
 
     /** A view whose data lags the events for the first {@code behindFor} pushes after a change. */

@@ -74,8 +74,8 @@ class ShardEventLoopIntegrationTests {
         redis.commands().xadd(stream, Map.of("run", run.toString(), "events", steps.get(1).toString()));
         await().atMost(Duration.ofSeconds(10)).until(() -> redis.commands().xpending(stream,
                 RedisKeys.SUPERVISORS_GROUP).getCount() == 2);
-        pauseFor(settings.block().multipliedBy(2));
-        assertThat(stored.eventLog(run)).isEmpty();
+        await().during(settings.block().multipliedBy(2)).atMost(Duration.ofSeconds(5))
+                .until(() -> stored.eventLog(run).isEmpty());
         // the first step, as another supervisor writes it
         writer.write(SHARD, entries.read(List.of(new StreamMessage<>(stream, "1-0", Map.of("run", run.toString(),
                 "events", steps.get(0).toString())))).entries());
