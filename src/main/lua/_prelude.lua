@@ -70,11 +70,44 @@ local function request_approval(approvals_key, events, node, token, approval, re
   add_event(events, 'approval.requested', node, token, request)
 end
 
+-- How a join's token is dispatched once its last dependency arrives (see emit_tokens); nil: by the coordinator.
+local function read_join_dispatch(at)
+  local count = tonumber(ARGV[at])
+  if count == 0 then return nil, at + 1 end
+  local dependencies
+  dependencies, at = read_fields(at + 1, count)
+  local spec = { dependencies = dependencies, stream = KEYS[tonumber(ARGV[at])], input_at = tonumber(ARGV[at + 1]),
+    limit = tonumber(ARGV[at + 2]) }
+  spec.fields, at = read_fields(at + 4, tonumber(ARGV[at + 3]))
+  return spec, at
+end
+
+--[[ Puts a completed join's token onto its task stream in the step that completed the join, its input the
+  dependencies' outputs by id as the coordinator would merge them. Returns false, touching nothing, when an output is
+  (or may be) a CAS reference or the input would not travel inline: the coordinator then resolves the input. ]]
+local function dispatch_join(spec)
+  local outputs = rcall('HMGET', R.ctx, unpack(spec.dependencies))
+  local parts = {}
+  for i, dependency in ipairs(spec.dependencies) do
+    local output = outputs[i]
+    if output and string.find(output, '"$ref"', 1, true) then return false end
+    parts[i] = cjson.encode(dependency) .. ':' .. (output or 'null')
+  end
+  local input = '{' .. table.concat(parts, ',') .. '}'
+  if #input > spec.limit then return false end
+  spec.fields[spec.input_at] = input
+  rcall('XADD', spec.stream, '*', unpack(spec.fields))
+  return true
+end
+
 --[[ Emits `count` tokens described in ARGV from `at`, sent on by node `from`; returns the next ARGV index and the
   counter delta. Each emission:
     'task', token id, target, place, token.emitted data, stream KEYS index, field count, fields...
     'join', token id, target, place, token.emitted data, join field (target#iteration), expected arrivals,
-            dependency, join token id, join token.emitted data, iteration
+            dependency, join token id, join token.emitted data, iteration, then how the join token is dispatched:
+            '0' by the coordinator (JoinDispatcher), or the dependency count, the dependencies, the task stream's KEYS
+            index, the index of the input value among the token's fields, the inline input limit in bytes, the field
+            count and the token's fields (see dispatch_join)
     'human', token id, target, place, token.emitted data, approval id, approval.requested data
   A human node's token is consumed at once by the approval it creates: it waits in the approvals hash, not in the
   counter. ]]
@@ -96,7 +129,8 @@ local function emit_tokens(run, now, events, from, at, count)
     else
       local field, expected, dependency = ARGV[at + 5], tonumber(ARGV[at + 6]), ARGV[at + 7]
       local join_token, join_data, iteration = ARGV[at + 8], ARGV[at + 9], ARGV[at + 10]
-      at = at + 11
+      local dispatch
+      dispatch, at = read_join_dispatch(at + 11)
       local arrivals = cjson.decode(rcall('HGET', R.joins, field) or '{}')
       arrivals[dependency] = child
       rcall('HSET', R.tokens, child, place)
@@ -115,8 +149,10 @@ local function emit_tokens(run, now, events, from, at, count)
         delta = delta - arrived + 1
         rcall('HDEL', R.joins, field)
         rcall('HSET', R.tokens, join_token, place)
-        rcall('XADD', R.completions, '*', 'kind', 'join', 'run', run, 'node', target, 'token', join_token,
-          'iteration', iteration)
+        if not (dispatch and dispatch_join(dispatch)) then
+          rcall('XADD', R.completions, '*', 'kind', 'join', 'run', run, 'node', target, 'token', join_token,
+            'iteration', iteration)
+        end
         add_event(events, 'join.completed', target, join_token, '{"iteration":' .. iteration ..
           ',"arrivals":' .. cjson.encode(ids) .. '}')
         add_event(events, 'token.emitted', target, join_token, join_data)

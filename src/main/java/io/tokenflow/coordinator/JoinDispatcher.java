@@ -17,9 +17,10 @@ import io.tokenflow.engine.routing.InputResolver;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Dispatches a join whose last dependency arrived: its input is the dependencies' outputs by id (or its input
- * mapping), and its token goes to its task stream once, or at a human node becomes an approval request
- * ({@code dispatch-join.lua}).
+ * Dispatches a join whose last dependency arrived and which the route step could not dispatch itself (a human node, an
+ * input mapping, outputs kept in CAS, or an input too large to travel inline; see {@code TokenEmitter}): its input is
+ * the dependencies' outputs by id (or its input mapping), and its token goes to its task stream once, or at a human
+ * node becomes an approval request ({@code dispatch-join.lua}).
  */
 @Component
 class JoinDispatcher {

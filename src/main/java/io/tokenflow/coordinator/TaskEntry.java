@@ -30,6 +30,16 @@ public record TaskEntry(String token, UUID run, String node, String type, int it
         return fields;
     }
 
+    /** The 0-based index of the inline input's value in {@link #fields()}; -1 when the input travels by reference. */
+    static int inputValueIndex(List<String> fields) {
+        for (int name = 0; name < fields.size(); name += 2) {
+            if ("input".equals(fields.get(name))) {
+                return name + 1;
+            }
+        }
+        return -1;
+    }
+
     private static void add(List<String> fields, String name, String value) {
         fields.add(name);
         fields.add(value);

@@ -52,6 +52,7 @@ class TokenEmitter {
                         TokenIds.join(plan.runId().toString(), target.id(), emission.iteration()),
                         EventData.tokenEmitted(payloads, null, null, emission.iteration(), false),
                         Integer.toString(emission.iteration()));
+                addJoinDispatch(step, plan, target, emission.iteration(), now);
             } else if (target.human() != null) {
                 step.args("human", child, target.id(), place, emitted, approvalId(plan.runId(), child).toString(),
                         approvalRequest(plan, target, child, emission.iteration(), outputs.inputFor(target), now));
@@ -66,6 +67,30 @@ class TokenEmitter {
                 step.args(fields);
             }
         }
+    }
+
+    /**
+     * How the step that completes a join dispatches its token (the prelude's {@code dispatch_join}): a task node whose
+     * input is its dependencies' outputs by id gets its token in that same step, with those outputs merged in Lua;
+     * a human node, or one with an input mapping, is left to the coordinator ({@link JoinDispatcher}), as is any join
+     * whose outputs turn out to be CAS references or too large to travel inline.
+     */
+    private void addJoinDispatch(StepArguments step, RunPlan plan, IrNode target, int iteration, long now) {
+        if (target.human() != null || target.inputMapping() != null) {
+            step.args("0");
+            return;
+        }
+        List<String> dependencies = target.dependencies();
+        step.args(Integer.toString(dependencies.size()));
+        step.args(dependencies);
+        TaskEntry entry = new TaskEntry(TokenIds.join(plan.runId().toString(), target.id(), iteration), plan.runId(),
+                target.id(), target.worker(), iteration, 1, "", null, plan.workflow().configs().get(target.id()), now,
+                null);
+        List<String> fields = entry.fields();
+        step.args(Integer.toString(step.key(keys.taskStream(target.worker(), plan.shard()))),
+                Integer.toString(TaskEntry.inputValueIndex(fields) + 1), Integer.toString(Payloads.INLINE_LIMIT),
+                Integer.toString(fields.size()));
+        step.args(fields);
     }
 
     /** The {@code approval.requested} data (docs/run-events.md), also kept in the run's pending approvals. */

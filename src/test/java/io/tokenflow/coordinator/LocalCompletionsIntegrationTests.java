@@ -66,12 +66,13 @@ class LocalCompletionsIntegrationTests {
     void routesTheCompletionsOfBuiltInWorkersWithoutTheCompletionsStream() {
         String workflow = engine.workflow("engine/local-chain");
         String completions = keys.completionsStream(0);
-        String before = quietLastId(completions);
+        StreamIds ids = new StreamIds(redis.commands());
+        String before = ids.quietLastId(completions);
 
         UUID run = engine.start(workflow, "{\"n\": 7}");
 
         engine.awaitStatus(run, "COMPLETED");
-        assertThat(lastId(completions)).as("no entry was added to the completions stream").isEqualTo(before);
+        assertThat(ids.lastId(completions)).as("no entry was added to the completions stream").isEqualTo(before);
         assertThat(engine.completedNodes(run)).containsExactly("A", "B", "C");
         assertThat(engine.output(run, "C")).isEqualTo(EngineHarness.JSON.readTree("{\"a\": 7}"));
     }
@@ -113,26 +114,6 @@ class LocalCompletionsIntegrationTests {
                 .query(Long.class).single()).as("the duplicate is absorbed, not refused").isZero();
         await().atMost(Duration.ofSeconds(5)).until(() -> redis.commands().xpending(
                 keys.taskStream("function", keys.shardOf(run)), keys.workerGroup("function")).getCount() == 0);
-    }
-
-    private String lastId(String stream) {
-        if (redis.commands().exists(stream) == 0) {
-            return "none";
-        }
-        List<Object> info = redis.commands().xinfoStream(stream);
-        return String.valueOf(info.get(info.indexOf("last-generated-id") + 1));
-    }
-
-    /** The stream's last entry id once nothing was added to it for a while (earlier tests' runs have settled). */
-    private String quietLastId(String stream) {
-        String[] last = {lastId(stream)};
-        await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(300)).until(() -> {
-            String now = lastId(stream);
-            boolean quiet = now.equals(last[0]);
-            last[0] = now;
-            return quiet;
-        });
-        return last[0];
     }
 
     @TestConfiguration(proxyBeanMethods = false)
