@@ -33,6 +33,16 @@ record CpuUse(long jvmNanos, long redisNanos, long postgresNanos, Map<String, Lo
         ROLES.put("live-", "live views");
     }
 
+    /** The JVM's own threads by role, told by their names in {@code /proc/self/task} (they are no Java threads). */
+    private static final Map<String, String> VM_ROLES = new LinkedHashMap<>();
+
+    static {
+        VM_ROLES.put("C1 CompilerThre", "JIT compiler");
+        VM_ROLES.put("C2 CompilerThre", "JIT compiler");
+        VM_ROLES.put("GC Thread", "garbage collector");
+        VM_ROLES.put("G1 ", "garbage collector");
+    }
+
     static CpuUse now(RedisCommands<String, String> redis) {
         return new CpuUse(jvm(), redis(redis), postgres(), roles());
     }
@@ -53,7 +63,8 @@ record CpuUse(long jvmNanos, long redisNanos, long postgresNanos, Map<String, Lo
 
     /**
      * e.g. {@code supervisor 60 µs, coordinator 40 µs, …, rest 30 µs}: the JVM's CPU per unit of work by role (thread
-     * CPU time; the rest is every other thread: the benchmark's probe, garbage collection, JIT compiler, …).
+     * CPU time; the JIT compiler's and garbage collector's threads read from {@code /proc} on Linux; the rest is every
+     * other thread: the benchmark's probe, the connection pools, …).
      * A thread that ended between the two readings is counted in the rest.
      */
     String jvmRolesPer(long units) {
@@ -98,7 +109,40 @@ record CpuUse(long jvmNanos, long redisNanos, long postgresNanos, Map<String, Lo
                 }
             });
         }
+        VM_ROLES.values().forEach(role -> roles.put(role, 0L));
+        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
+            tasks.forEach(task -> {
+                String stat = readQuietly(task.resolve("stat"));
+                int close = stat.lastIndexOf(')');
+                if (close < 0) {
+                    return; // ended meanwhile
+                }
+                String name = stat.substring(stat.indexOf('(') + 1, close);
+                String[] fields = stat.substring(close + 2).split(" ");
+                VM_ROLES.forEach((prefix, role) -> {
+                    if (name.startsWith(prefix)) {
+                        roles.merge(role, (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * NANOS_PER_TICK,
+                                Long::sum);
+                    }
+                });
+            });
+        } catch (IOException | RuntimeException notLinux) {
+            VM_ROLES.values().forEach(roles::remove);
+        }
         return roles;
+    }
+
+    /** The JIT compiler's CPU time in this reading (0 where {@code /proc} cannot tell). */
+    long jitNanos() {
+        return jvmRoles.getOrDefault("JIT compiler", 0L);
+    }
+
+    private static String readQuietly(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException vanished) {
+            return "";
+        }
     }
 
     /** Redis's CPU time, its children's included (the forks that rewrite the append-only file, once they ended). */
