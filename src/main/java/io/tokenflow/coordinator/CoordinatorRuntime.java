@@ -69,7 +69,9 @@ class CoordinatorRuntime implements SmartLifecycle {
             consumer.start("tokenflow-coordinator-" + i);
         }
         running = true;
-        log.info("Coordinator started: " + settings.threads() + " threads on " + streams);
+        log.info("Coordinator started: " + settings.threads() + " threads on " + streams + "; this instance's built-in "
+                + "workers route their completions " + (settings.routeLocalCompletions() ? "in-process"
+                : "through the completions stream") + " (tokenflow.coordinator.route-local-completions)");
     }
 
     /**
