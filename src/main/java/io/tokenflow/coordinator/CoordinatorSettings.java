@@ -14,7 +14,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param claimIdle     how long an entry stays pending before another coordinator takes it over
  * @param claimInterval how often to look for such entries
  * @param routeLocalCompletions whether this instance's built-in workers hand their completions to this coordinator
- *                      in-process instead of through the completions stream ({@link LocalCompletions}); off
+ *                      in-process instead of through the completions stream ({@link LocalCompletions}); on
  *                      by default
  */
 @ConfigurationProperties("tokenflow.coordinator")

@@ -71,7 +71,7 @@ public final class EngineBenchmark {
                 "--tokenflow.supervisor.finished-run-retention=0s",
                 // two shards: each has its own supervisor thread, so the event log is written on both cores
                 "--tokenflow.redis.shards=" + Integer.getInteger("bench.shards", 2),
-                // built-in workers hand completions to the coordinator in-process (opt-in in the app, see README)
+                // built-in workers hand completions to the coordinator in-process (the default; false: the stream)
                 "--tokenflow.coordinator.route-local-completions=" + System.getProperty("bench.local-completions",
                         "true")));
         settings.addAll(List.of(args));

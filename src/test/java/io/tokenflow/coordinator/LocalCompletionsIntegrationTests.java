@@ -69,10 +69,15 @@ class LocalCompletionsIntegrationTests {
         StreamIds ids = new StreamIds(redis.commands());
         String before = ids.quietLastId(completions);
 
-        UUID run = engine.start(workflow, "{\"n\": 7}");
+        runChain(engine, workflow);
 
-        engine.awaitStatus(run, "COMPLETED");
         assertThat(ids.lastId(completions)).as("no entry was added to the completions stream").isEqualTo(before);
+    }
+
+    /** Runs {@code engine/local-chain} (A → B → C) to completion and checks its nodes and output. */
+    static void runChain(EngineHarness engine, String workflow) {
+        UUID run = engine.start(workflow, "{\"n\": 7}");
+        engine.awaitStatus(run, "COMPLETED");
         assertThat(engine.completedNodes(run)).containsExactly("A", "B", "C");
         assertThat(engine.output(run, "C")).isEqualTo(EngineHarness.JSON.readTree("{\"a\": 7}"));
     }
