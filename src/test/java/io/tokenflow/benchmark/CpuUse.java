@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 import io.lettuce.core.api.sync.RedisCommands;
@@ -111,21 +112,11 @@ record CpuUse(long jvmNanos, long redisNanos, long postgresNanos, Map<String, Lo
         }
         VM_ROLES.values().forEach(role -> roles.put(role, 0L));
         try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
-            tasks.forEach(task -> {
-                String stat = readQuietly(task.resolve("stat"));
-                int close = stat.lastIndexOf(')');
-                if (close < 0) {
-                    return; // ended meanwhile
+            tasks.forEach(task -> ProcStat.of(task).ifPresent(thread -> VM_ROLES.forEach((prefix, role) -> {
+                if (thread.name().startsWith(prefix)) {
+                    roles.merge(role, thread.ticks() * NANOS_PER_TICK, Long::sum);
                 }
-                String name = stat.substring(stat.indexOf('(') + 1, close);
-                String[] fields = stat.substring(close + 2).split(" ");
-                VM_ROLES.forEach((prefix, role) -> {
-                    if (name.startsWith(prefix)) {
-                        roles.merge(role, (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * NANOS_PER_TICK,
-                                Long::sum);
-                    }
-                });
-            });
+            })));
         } catch (IOException | RuntimeException notLinux) {
             VM_ROLES.values().forEach(roles::remove);
         }
@@ -135,14 +126,6 @@ record CpuUse(long jvmNanos, long redisNanos, long postgresNanos, Map<String, Lo
     /** The JIT compiler's CPU time in this reading (0 where {@code /proc} cannot tell). */
     long jitNanos() {
         return jvmRoles.getOrDefault("JIT compiler", 0L);
-    }
-
-    private static String readQuietly(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException vanished) {
-            return "";
-        }
     }
 
     /** Redis's CPU time, its children's included (the forks that rewrite the append-only file, once they ended). */
@@ -168,19 +151,36 @@ record CpuUse(long jvmNanos, long redisNanos, long postgresNanos, Map<String, Lo
     }
 
     private static long postgresTicks(Path process) {
-        try {
-            String stat = Files.readString(process.resolve("stat"));
-            int close = stat.lastIndexOf(')');
-            String name = stat.substring(stat.indexOf('(') + 1, close);
-            if (!name.equals("postgres") && !name.startsWith("postgres:")) {
-                return 0;
+        return ProcStat.of(process).filter(stat -> stat.name().equals("postgres")
+                || stat.name().startsWith("postgres:")).map(ProcStat::ticksWithChildren).orElse(0L);
+    }
+
+    /**
+     * A process's or thread's {@code stat} in {@code /proc}: its name and the fields after it (state ppid … utime(14)
+     * stime(15) cutime(16) cstime(17), numbered from pid = 1).
+     */
+    private record ProcStat(String name, String[] fields) {
+
+        /** Empty when the process or thread ended meanwhile. */
+        static Optional<ProcStat> of(Path processOrThread) {
+            try {
+                String stat = Files.readString(processOrThread.resolve("stat"));
+                int close = stat.lastIndexOf(')');
+                return Optional.of(new ProcStat(stat.substring(stat.indexOf('(') + 1, close),
+                        stat.substring(close + 2).split(" ")));
+            } catch (IOException | RuntimeException vanished) {
+                return Optional.empty();
             }
-            // fields after the name: state ppid … utime(14) stime(15) cutime(16) cstime(17), numbered from pid = 1
-            String[] fields = stat.substring(close + 2).split(" ");
-            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]) + Long.parseLong(fields[13])
-                    + Long.parseLong(fields[14]);
-        } catch (IOException | RuntimeException vanished) {
-            return 0;
+        }
+
+        /** User and system CPU time, in clock ticks. */
+        long ticks() {
+            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+        }
+
+        /** {@link #ticks()} with that of ended children the process waited for. */
+        long ticksWithChildren() {
+            return ticks() + Long.parseLong(fields[13]) + Long.parseLong(fields[14]);
         }
     }
 }
