@@ -16,17 +16,20 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                       resumes from the last event it saw)
  * @param sendBufferSize bytes of pushes queued for one slow browser before it is disconnected
  * @param cachedEvents   run events kept in memory for run pages (least recently used runs are dropped first)
+ * @param resync         how often each watched topic asks where its runs are now, for events the tailers missed (read
+ *                       and deleted by the supervisor while this instance was not reading, or was behind)
  */
 @ConfigurationProperties("tokenflow.live")
 public record LiveSettings(@DefaultValue("true") boolean enabled, @DefaultValue("250ms") Duration coalesce,
                            @DefaultValue("1s") Duration block, @DefaultValue("500") int batchSize,
                            @DefaultValue("10s") Duration sendTimeLimit, @DefaultValue("4194304") int sendBufferSize,
-                           @DefaultValue("400000") int cachedEvents) {
+                           @DefaultValue("400000") int cachedEvents, @DefaultValue("1s") Duration resync) {
 
     public LiveSettings {
-        if (coalesce.isNegative() || coalesce.isZero() || block.isNegative() || block.isZero()) {
-            throw new IllegalArgumentException("Expected tokenflow.live.coalesce and block > 0, but found " + coalesce
-                    + " and " + block);
+        if (coalesce.isNegative() || coalesce.isZero() || block.isNegative() || block.isZero() || resync.isNegative()
+                || resync.isZero()) {
+            throw new IllegalArgumentException("Expected tokenflow.live.coalesce, block and resync > 0, but found "
+                    + coalesce + ", " + block + " and " + resync);
         }
         if (batchSize < 1 || sendBufferSize < 1024 || cachedEvents < 1) {
             throw new IllegalArgumentException("Expected tokenflow.live.batch-size >= 1, send-buffer-size >= 1024 and "

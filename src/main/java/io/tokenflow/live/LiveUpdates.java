@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -18,7 +19,8 @@ import org.springframework.stereotype.Component;
 /**
  * The live hub of this instance: pages subscribe to topics ({@code run:<id>}, {@code runs}, {@code approvals}); every
  * events-stream entry marks the topics it changes; a tick pushes each changed topic at most once per coalescing
- * interval, rendered by the topic's {@link LiveView}. Subscriptions live only as long as their WebSocket: a page that
+ * interval, rendered by the topic's {@link LiveView}; every resync interval each topic's view is asked what the tailers
+ * missed, and the topic is pushed for it. Subscriptions live only as long as their WebSocket: a page that
  * reconnects (to any instance) subscribes again with the last event it saw.
  */
 @Component
@@ -30,6 +32,7 @@ public class LiveUpdates implements SmartLifecycle {
     private final List<LiveView> views;
     private final LiveSettings settings;
     private final Map<String, LiveTopic> topics = new ConcurrentHashMap<>();
+    private final AtomicBoolean resyncing = new AtomicBoolean();
     private ScheduledExecutorService ticks;
     private ExecutorService renderers;
 
@@ -139,6 +142,35 @@ public class LiveUpdates implements SmartLifecycle {
         ticks = Executors.newSingleThreadScheduledExecutor(runnable -> daemon(runnable, "live-tick"));
         renderers = Executors.newFixedThreadPool(2, runnable -> daemon(runnable, "live-render"));
         ticks.scheduleWithFixedDelay(this::safeTick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
+        long resync = settings.resync().toMillis();
+        ticks.scheduleWithFixedDelay(this::startResync, resync, resync, TimeUnit.MILLISECONDS);
+    }
+
+    /** Asks each topic's view, on a render thread (it reads Redis or PostgreSQL), what the tailers missed. */
+    private void startResync() {
+        if (topics.isEmpty() || !resyncing.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            renderers.execute(this::resync);
+        } catch (RuntimeException e) {
+            resyncing.set(false);
+            log.warn("Live resync not started: " + e.getMessage());
+        }
+    }
+
+    private void resync() {
+        try {
+            for (LiveTopic topic : topics.values()) {
+                try {
+                    topic.view.missed(topic.name).forEach(topic::changed);
+                } catch (RuntimeException e) {
+                    log.warn("Resyncing live topic " + topic.name + " failed: " + e.getMessage(), e);
+                }
+            }
+        } finally {
+            resyncing.set(false);
+        }
     }
 
     private void safeTick() {

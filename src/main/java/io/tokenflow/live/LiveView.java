@@ -7,7 +7,7 @@ import java.util.UUID;
 /**
  * What one kind of live topic shows, owned by the feature whose page it is. {@link LiveUpdates} calls {@link #accept}
  * for every events-stream entry, then per push {@link #beforePush} once and {@link #render} for each subscriber, at most
- * once per coalescing interval per topic.
+ * once per coalescing interval per topic; {@link #missed} now and then, for what the tailers did not see.
  */
 public interface LiveView {
 
@@ -36,6 +36,15 @@ public interface LiveView {
      *         for them after the coalescing interval, until it can
      */
     default Set<UUID> beforePush(Set<UUID> runs) {
+        return Set.of();
+    }
+
+    /**
+     * Called every {@code tokenflow.live.resync} for each subscribed topic, off the tailer threads: the runs whose
+     * events the tailers may have missed (the supervisor persisted and deleted them while this instance was not reading
+     * the stream, or was behind), found by asking where the runs are now. The topic is pushed for them.
+     */
+    default Set<UUID> missed(String topic) {
         return Set.of();
     }
 

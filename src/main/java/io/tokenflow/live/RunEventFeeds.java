@@ -55,6 +55,30 @@ public class RunEventFeeds {
         return feed.log();
     }
 
+    /**
+     * Whether a cached run has events this instance has not got, e.g. ones the tailer never saw: the supervisor
+     * persisted and deleted them while nobody here watched, or while the tailer was behind. Asks where the run is now
+     * (its Redis seq, or PostgreSQL's once Redis let go of the finished run); the next {@link #log} reads what is
+     * missing. Runs not cached (read in full when first used) and runs whose feed holds their end are not asked about.
+     */
+    public boolean behind(UUID run) {
+        RunFeed feed;
+        synchronized (feeds) {
+            feed = feeds.get(run);
+        }
+        if (feed == null || !feed.loaded || feed.ended()) {
+            return false;
+        }
+        String seq = redis.commands().hget(keys.run(run).meta(), "seq");
+        feed.know(seq != null ? Long.parseLong(seq) : lastPersisted(run));
+        return feed.hasGap();
+    }
+
+    private long lastPersisted(UUID run) {
+        return jdbc.sql("select coalesce(max(seq), 0) from event_log where run_id = :run").param("run", run)
+                .query(Long.class).single();
+    }
+
     /** Follows a tailed entry when the run is cached; returns whether it is. */
     public boolean offer(LiveEntry entry) {
         RunFeed feed;

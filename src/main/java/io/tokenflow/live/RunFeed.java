@@ -24,10 +24,12 @@ final class RunFeed {
 
     private static final Log log = LogFactory.getLog(RunFeed.class);
     private static final Set<String> REPLAYED = Set.copyOf(RunEventType.wireNames());
+    private static final Set<String> ENDS = Set.of(RunEventType.RUN_COMPLETED.wireName(),
+            RunEventType.RUN_FAILED.wireName(), RunEventType.RUN_CANCELLED.wireName());
 
     final UUID run;
     final Object loading = new Object();
-    boolean loaded;
+    volatile boolean loaded;
     long streamScannedAtNanos = Long.MIN_VALUE / 2;
     private final List<LiveEvent> events = new ArrayList<>();
     private final List<RunEvent> replayable = new ArrayList<>();
@@ -83,6 +85,11 @@ final class RunFeed {
     /** Whether events are known to exist that this feed has not got in order yet. */
     synchronized boolean hasGap() {
         return !ahead.isEmpty() || known > events.size();
+    }
+
+    /** Whether the feed holds the run's end (completed, failed or cancelled) with nothing missing before it. */
+    synchronized boolean ended() {
+        return !events.isEmpty() && ENDS.contains(events.get(events.size() - 1).type()) && !hasGap();
     }
 
     /** The last seq of the missing range after {@link #last()}. */

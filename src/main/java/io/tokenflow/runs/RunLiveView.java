@@ -2,6 +2,7 @@ package io.tokenflow.runs;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 
 import org.springframework.stereotype.Component;
@@ -47,9 +48,18 @@ class RunLiveView implements LiveView {
     @Override
     public void check(LiveSubscriber subscriber) {
         UUID run = runOf(subscriber);
+        // the page was drawn a moment ago: what happened since may have passed while no page here watched (the
+        // tailers rest then), so the first push asks where the run is now
+        feeds.behind(run);
         if (!pages.exists(run)) {
             throw new IllegalArgumentException("Expected a run with id " + run + ", but there is none");
         }
+    }
+
+    @Override
+    public Set<UUID> missed(String topic) {
+        UUID run = runOf(topic);
+        return feeds.behind(run) ? Set.of(run) : Set.of();
     }
 
     @Override
@@ -64,7 +74,11 @@ class RunLiveView implements LiveView {
     }
 
     private static UUID runOf(LiveSubscriber subscriber) {
-        String id = subscriber.topic().substring(PREFIX.length());
+        return runOf(subscriber.topic());
+    }
+
+    private static UUID runOf(String topic) {
+        String id = topic.substring(PREFIX.length());
         try {
             return UUID.fromString(id);
         } catch (IllegalArgumentException e) {

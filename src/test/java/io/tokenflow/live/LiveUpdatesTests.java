@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -24,12 +25,15 @@ import org.springframework.web.socket.WebSocketExtension;
 import org.springframework.web.socket.WebSocketMessage;
 import org.springframework.web.socket.WebSocketSession;
 
-/** The live hub's pushes: a view that cannot show a run's change yet gets the topic pushed again until it can. */
+/**
+ * The live hub's pushes: a view that cannot show a run's change yet gets the topic pushed again until it can; a run
+ * whose events the tailers missed is pushed once its view finds it.
+ */
 class LiveUpdatesTests {
 
     private static final Duration PATIENCE = Duration.ofSeconds(5);
     private static final LiveSettings SETTINGS = new LiveSettings(true, Duration.ofMillis(50), Duration.ofSeconds(1),
-            100, Duration.ofSeconds(10), 65_536, 1_000);
+            100, Duration.ofSeconds(10), 65_536, 1_000, Duration.ofMillis(100));
 
     private final LaggingView view = new LaggingView();
     private final LiveUpdates updates = new LiveUpdates(List.of(view), SETTINGS);
@@ -66,6 +70,18 @@ class LiveUpdatesTests {
         assertThat(view.prepared).containsExactly(Set.of(run));
     }
 
+    @Test
+    void pushesATopicForARunItsViewFindsTheTailersMissed() {
+        subscribed();
+        UUID run = UUID.randomUUID();
+
+        view.missed.add(run);
+
+        await().atMost(PATIENCE).until(() -> browser.received.size() == 2);
+        assertThat(view.prepared).containsExactly(Set.of(run));
+        await().during(Duration.ofMillis(300)).atMost(PATIENCE).until(() -> browser.received.size() == 2);
+    }
+
     /** Starts the hub with the browser subscribed, once the first (full) push reached it. */
     private void subscribed() {
         updates.start();
@@ -81,6 +97,8 @@ class LiveUpdatesTests {
         final AtomicInteger behindFor = new AtomicInteger();
         final AtomicInteger caughtUp = new AtomicInteger();
         final List<Set<UUID>> prepared = new CopyOnWriteArrayList<>();
+        /** Runs the view finds missed at its next resync (once each). */
+        final Set<UUID> missed = ConcurrentHashMap.newKeySet();
         private final AtomicInteger pushes = new AtomicInteger();
 
         @Override
@@ -105,6 +123,13 @@ class LiveUpdatesTests {
             }
             caughtUp.incrementAndGet();
             return Set.of();
+        }
+
+        @Override
+        public Set<UUID> missed(String topic) {
+            Set<UUID> found = Set.copyOf(missed);
+            missed.removeAll(found);
+            return found;
         }
 
         @Override

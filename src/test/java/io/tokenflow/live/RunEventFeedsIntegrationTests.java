@@ -40,11 +40,7 @@ class RunEventFeedsIntegrationTests {
 
     @Test
     void fillsGapsFromTheEventLogAndThenFromTheStream() {
-        UUID workflow = creating.create(JSON.readTree(TestWorkflows.fixture("valid/sequential",
-                TestWorkflows.unique("feeds"))), "test").id();
-        UUID run = UUID.randomUUID();
-        jdbc.sql("insert into runs (id, workflow_id, workflow_version, status, created_at) values (?, ?, 1, 'RUNNING', ?)")
-                .params(run, workflow, Timestamp.from(Instant.now())).update();
+        UUID run = startedRun();
         persist(run, 1, 5);
         assertThat(seqs(feeds.log(run))).containsExactly(1L, 2L, 3L, 4L, 5L);
 
@@ -61,10 +57,45 @@ class RunEventFeedsIntegrationTests {
     }
 
     @Test
+    void findsEventsTheTailerNeverSawByAskingWhereTheRunIsNow() {
+        UUID run = startedRun();
+        persist(run, 1, 5);
+        assertThat(seqs(feeds.log(run))).containsExactlyElementsOf(range(1, 5));
+
+        // 6..7 happened while no page here watched: the supervisor persisted them and deleted them from the stream
+        // before any tailer read them, and nothing later in the run would show the gap
+        persist(run, 6, 7);
+        String meta = keys.run(run).meta();
+        redis.commands().hset(meta, "seq", "7");
+        assertThat(seqs(feeds.log(run))).as("not seen yet").containsExactlyElementsOf(range(1, 5));
+        assertThat(feeds.behind(run)).isTrue();
+        assertThat(seqs(feeds.log(run))).containsExactlyElementsOf(range(1, 7));
+        assertThat(feeds.behind(run)).isFalse();
+
+        // the run ended and Redis let go of it: PostgreSQL says where it is
+        persist(run, 8, 8);
+        redis.commands().del(meta);
+        assertThat(feeds.behind(run)).isTrue();
+        assertThat(seqs(feeds.log(run))).containsExactlyElementsOf(range(1, 8));
+        persist(run, 9, 9);
+        assertThat(feeds.behind(run)).as("a feed holding the run's end is not asked about").isFalse();
+        assertThat(feeds.behind(UUID.randomUUID())).as("a run not cached is read in full when first used").isFalse();
+    }
+
+    @Test
     void aRunWithoutEventsIsNotCached() {
         UUID unknown = UUID.randomUUID();
         assertThat(feeds.log(unknown).size()).isZero();
         assertThat(feeds.offer(new LiveEntry(unknown, List.of(event(1))))).isFalse();
+    }
+
+    private UUID startedRun() {
+        UUID workflow = creating.create(JSON.readTree(TestWorkflows.fixture("valid/sequential",
+                TestWorkflows.unique("feeds"))), "test").id();
+        UUID run = UUID.randomUUID();
+        jdbc.sql("insert into runs (id, workflow_id, workflow_version, status, created_at) values (?, ?, 1, 'RUNNING', ?)")
+                .params(run, workflow, Timestamp.from(Instant.now())).update();
+        return run;
     }
 
     private void persist(UUID run, long from, long to) {
@@ -77,8 +108,11 @@ class RunEventFeedsIntegrationTests {
         }
     }
 
-    /** Event 1 starts the run; the others are steps of node A. */
+    /** Event 1 starts the run, event 8 completes it; the others are steps of node A. */
     private static LiveEvent event(long seq) {
+        if (seq == 8) {
+            return LiveEvent.of(JSON.readTree("{\"seq\": 8, \"type\": \"run.completed\", \"at\": 1008, \"data\": {}}"));
+        }
         return seq == 1 ? LiveEvent.of(JSON.readTree("{\"seq\": 1, \"type\": \"run.started\", \"at\": 1000, "
                 + "\"data\": {\"workflow_id\": \"" + UUID.randomUUID() + "\", \"workflow_version\": 1}}"))
                 : LiveEvent.of(JSON.readTree("{\"seq\": " + seq + ", \"type\": \"node.started\", \"at\": " + (1000 + seq)
