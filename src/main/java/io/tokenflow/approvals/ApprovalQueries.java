@@ -66,6 +66,15 @@ public class ApprovalQueries {
         return query.query(this::row).list();
     }
 
+    /**
+     * A fingerprint of all pending approvals: it changes when one is requested, escalated, decided or cancelled (each
+     * such update bumps its {@code lock_version} or takes it out of the pending ones). Reads the pending index only.
+     */
+    String pendingFingerprint() {
+        return jdbc.sql("select count(*) || ':' || coalesce(sum(hashtext(id::text || ':' || lock_version)), 0) "
+                + "from approvals where status = 'PENDING'").query(String.class).single();
+    }
+
     /** Pending approvals whose timeout has passed, oldest first. */
     List<ApprovalRecord> timedOut(Instant now, int limit) {
         return jdbc.sql(SELECT + " where a.status = 'PENDING' and a.timeout_at <= :now order by a.timeout_at limit :limit")

@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.springframework.stereotype.Component;
 
@@ -16,7 +17,8 @@ import io.tokenflow.live.LiveView;
 
 /**
  * Topic {@code approvals}: the inbox's table, rendered again for the subscriber whenever an approval is requested,
- * escalated or decided in any run.
+ * escalated or decided in any run, and whenever the pending approvals changed in a way the tailers did not see (a
+ * subscription, and every resync, compare a fingerprint of them with the one the last push was drawn after).
  */
 @Component
 class ApprovalsLiveView implements LiveView {
@@ -28,11 +30,16 @@ class ApprovalsLiveView implements LiveView {
     private final ApprovalsController page;
     private final LiveTemplates templates;
     private final EventLogCatchUp log;
+    private final ApprovalQueries approvals;
+    /** The pending approvals' fingerprint read before the newest push was drawn; null until the first subscription. */
+    private final AtomicReference<String> drawnAfter = new AtomicReference<>();
 
-    ApprovalsLiveView(ApprovalsController page, LiveTemplates templates, EventLogCatchUp log) {
+    ApprovalsLiveView(ApprovalsController page, LiveTemplates templates, EventLogCatchUp log,
+                      ApprovalQueries approvals) {
         this.page = page;
         this.templates = templates;
         this.log = log;
+        this.approvals = approvals;
     }
 
     @Override
@@ -47,7 +54,15 @@ class ApprovalsLiveView implements LiveView {
 
     @Override
     public void check(LiveSubscriber subscriber) {
-        // every signed-in person has an inbox
+        // every signed-in person has an inbox; the page was drawn a moment ago, so what changes from here on is missed
+        // unless the tailers see it
+        drawnAfter.compareAndSet(null, approvals.pendingFingerprint());
+    }
+
+    @Override
+    public boolean missed(String topic) {
+        String now = approvals.pendingFingerprint();
+        return !now.equals(drawnAfter.getAndSet(now));
     }
 
     /**
@@ -56,7 +71,11 @@ class ApprovalsLiveView implements LiveView {
      */
     @Override
     public Set<UUID> beforePush(Set<UUID> runs) {
-        return log.behind(runs, CATCH_UP);
+        Set<UUID> behind = log.behind(runs, CATCH_UP);
+        if (behind.isEmpty()) {
+            drawnAfter.set(approvals.pendingFingerprint());
+        }
+        return behind;
     }
 
     @Override

@@ -31,6 +31,11 @@ final class LiveTopic {
         changedRuns.add(run);
     }
 
+    /** Marks the topic changed without knowing by which run (e.g. found by a resync). */
+    synchronized void changed() {
+        changed = true;
+    }
+
     void added(LiveSubscriber subscriber, LiveSession session) {
         subscribers.put(subscriber, session);
         fresh.add(subscriber);

@@ -163,7 +163,9 @@ public class LiveUpdates implements SmartLifecycle {
         try {
             for (LiveTopic topic : topics.values()) {
                 try {
-                    topic.view.missed(topic.name).forEach(topic::changed);
+                    if (topic.view.missed(topic.name)) {
+                        topic.changed();
+                    }
                 } catch (RuntimeException e) {
                     log.warn("Resyncing live topic " + topic.name + " failed: " + e.getMessage(), e);
                 }

@@ -40,12 +40,12 @@ public interface LiveView {
     }
 
     /**
-     * Called every {@code tokenflow.live.resync} for each subscribed topic, off the tailer threads: the runs whose
-     * events the tailers may have missed (the supervisor persisted and deleted them while this instance was not reading
-     * the stream, or was behind), found by asking where the runs are now. The topic is pushed for them.
+     * Called every {@code tokenflow.live.resync} for each subscribed topic, off the tailer threads: whether the topic
+     * changed in ways the tailers did not see (the supervisor persisted and deleted the entries while this instance
+     * was not reading the stream, or was behind), found by asking PostgreSQL or Redis. The topic is pushed when so.
      */
-    default Set<UUID> missed(String topic) {
-        return Set.of();
+    default boolean missed(String topic) {
+        return false;
     }
 
     /**

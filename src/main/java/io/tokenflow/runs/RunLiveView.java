@@ -2,7 +2,6 @@ package io.tokenflow.runs;
 
 import java.util.Collection;
 import java.util.List;
-import java.util.Set;
 import java.util.UUID;
 
 import org.springframework.stereotype.Component;
@@ -57,9 +56,8 @@ class RunLiveView implements LiveView {
     }
 
     @Override
-    public Set<UUID> missed(String topic) {
-        UUID run = runOf(topic);
-        return feeds.behind(run) ? Set.of(run) : Set.of();
+    public boolean missed(String topic) {
+        return feeds.behind(runOf(topic));
     }
 
     @Override
