@@ -14,7 +14,6 @@ import org.springframework.test.context.ActiveProfiles;
 
 import io.tokenflow.TestWorkflows;
 import io.tokenflow.designer.CreateWorkflow;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The inbox notices changes to the pending approvals that no tailer saw (the supervisor wrote the rows and deleted the
@@ -25,8 +24,6 @@ import tools.jackson.databind.json.JsonMapper;
         "tokenflow.coordinator.enabled=false", "tokenflow.workers.enabled=false"})
 @ActiveProfiles("test")
 class ApprovalsLiveViewIntegrationTests {
-
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @Autowired ApprovalsLiveView view;
     @Autowired JdbcClient jdbc;
@@ -55,11 +52,6 @@ class ApprovalsLiveViewIntegrationTests {
     }
 
     private UUID startedRun() {
-        UUID workflow = creating.create(JSON.readTree(TestWorkflows.fixture("valid/sequential",
-                TestWorkflows.unique("inbox"))), "test").id();
-        UUID run = UUID.randomUUID();
-        jdbc.sql("insert into runs (id, workflow_id, workflow_version, status, created_at) values (?, ?, 1, 'RUNNING', ?)")
-                .params(run, workflow, Timestamp.from(Instant.now())).update();
-        return run;
+        return TestWorkflows.runningRunRow(creating, jdbc);
     }
 }

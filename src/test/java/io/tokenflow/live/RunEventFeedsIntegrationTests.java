@@ -90,12 +90,7 @@ class RunEventFeedsIntegrationTests {
     }
 
     private UUID startedRun() {
-        UUID workflow = creating.create(JSON.readTree(TestWorkflows.fixture("valid/sequential",
-                TestWorkflows.unique("feeds"))), "test").id();
-        UUID run = UUID.randomUUID();
-        jdbc.sql("insert into runs (id, workflow_id, workflow_version, status, created_at) values (?, ?, 1, 'RUNNING', ?)")
-                .params(run, workflow, Timestamp.from(Instant.now())).update();
-        return run;
+        return TestWorkflows.runningRunRow(creating, jdbc);
     }
 
     private void persist(UUID run, long from, long to) {
