@@ -27,7 +27,7 @@ import tools.jackson.databind.node.ObjectNode;
 @IntegrationTest
 @TestPropertySource(properties = {"tokenflow.coordinator.route-local-completions=true",
         "tokenflow.workers.claim-idle=500ms", "tokenflow.workers.claim-interval=200ms"})
-@Import(LocalCompletionsIntegrationTests.Functions.class) // the same application context as those tests
+@Import(RecordedFunction.class) // the same application context as those tests
 class JoinDispatchIntegrationTests {
 
     @Autowired CreateWorkflow creating;

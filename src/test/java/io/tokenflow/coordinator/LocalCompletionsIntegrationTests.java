@@ -6,17 +6,13 @@ import static org.awaitility.Awaitility.await;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.SmartLifecycle;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.TestPropertySource;
@@ -28,9 +24,6 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.tokenflow.IntegrationTest;
 import io.tokenflow.designer.CreateWorkflow;
 import io.tokenflow.runs.StartRun;
-import io.tokenflow.workers.function.FunctionCall;
-import io.tokenflow.workers.function.WorkflowFunction;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Built-in workers of an instance that hosts the coordinator hand their completions to it in-process: no completion
@@ -40,11 +33,8 @@ import tools.jackson.databind.JsonNode;
 @IntegrationTest
 @TestPropertySource(properties = {"tokenflow.coordinator.route-local-completions=true",
         "tokenflow.workers.claim-idle=500ms", "tokenflow.workers.claim-interval=200ms"})
-@Import(LocalCompletionsIntegrationTests.Functions.class)
+@Import(RecordedFunction.class)
 class LocalCompletionsIntegrationTests {
-
-    /** Tokens the {@code recorded} function ran, in order. */
-    private static final Queue<String> RECORDED = new ConcurrentLinkedQueue<>();
 
     @Autowired CreateWorkflow creating;
     @Autowired StartRun starting;
@@ -111,7 +101,7 @@ class LocalCompletionsIntegrationTests {
         }
 
         engine.awaitStatus(run, "COMPLETED");
-        assertThat(RECORDED).as("a live worker took the abandoned token over and ran it again").contains(token);
+        assertThat(RecordedFunction.RECORDED).as("a live worker took the abandoned token over and ran it again").contains(token);
         assertThat(engine.completedNodes(run)).as("each node counted once").containsExactly("A", "B");
         assertThat(engine.output(run, "A")).as("the first completion stands")
                 .isEqualTo(EngineHarness.JSON.readTree("{\"by\": \"dead\"}"));
@@ -119,25 +109,5 @@ class LocalCompletionsIntegrationTests {
                 .query(Long.class).single()).as("the duplicate is absorbed, not refused").isZero();
         await().atMost(Duration.ofSeconds(5)).until(() -> redis.commands().xpending(
                 keys.taskStream("function", keys.shardOf(run)), keys.workerGroup("function")).getCount() == 0);
-    }
-
-    @TestConfiguration(proxyBeanMethods = false)
-    static class Functions {
-
-        @Bean
-        WorkflowFunction recorded() {
-            return new WorkflowFunction() {
-                @Override
-                public String name() {
-                    return "recorded";
-                }
-
-                @Override
-                public JsonNode apply(FunctionCall call) {
-                    RECORDED.add(call.tokenId());
-                    return call.input();
-                }
-            };
-        }
     }
 }

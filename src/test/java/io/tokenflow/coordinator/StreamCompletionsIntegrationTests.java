@@ -22,7 +22,7 @@ import io.tokenflow.runs.StartRun;
  */
 @IntegrationTest
 @TestPropertySource(properties = "tokenflow.coordinator.route-local-completions=false")
-@Import(LocalCompletionsIntegrationTests.Functions.class)
+@Import(RecordedFunction.class)
 class StreamCompletionsIntegrationTests {
 
     @Autowired CreateWorkflow creating;
