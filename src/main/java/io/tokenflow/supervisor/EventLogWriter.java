@@ -64,7 +64,11 @@ class EventLogWriter {
 
     private Outcome writeInTransaction(int shard, List<EventsEntry> entries) {
         jdbc.execute(PLANNING);
-        runs.insertStarted(shard, started(entries));
+        // a run started and ended within the batch gets its row once, ended; the others are inserted as running
+        Map<UUID, RunStarted> started = started(entries);
+        Set<UUID> insertedEnded = runs.insertEnded(shard, WholeRun.of(entries, started.keySet()));
+        started.keySet().removeAll(insertedEnded);
+        runs.insertStarted(shard, started);
         BatchPlan plan = BatchPlan.of(entries, runs.lockLogged(runIds(entries)));
         plan.problems().forEach(log::error);
         eventLog.append(plan.applied());
@@ -77,6 +81,7 @@ class EventLogWriter {
         // a run ending in this batch gets its activity and outputs with its ending: one row version, not three
         runs.recordActivity(plan.applied(), endings.keySet());
         runs.addOutputs(outputs, endings.keySet());
+        endings.keySet().removeAll(insertedEnded);
         runs.endAll(endings, outputs);
         return new Outcome(plan.done(), plan.waiting(), plan.ended());
     }

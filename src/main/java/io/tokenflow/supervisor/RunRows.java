@@ -74,6 +74,39 @@ class RunRows {
     }
 
     /**
+     * Creates, already ended, the rows of runs whose whole life (start to end) is in one batch: one row version instead
+     * of a row inserted as running and rewritten by its ending in the same transaction (the status change updates every
+     * index). A run whose row exists already (a redelivered batch, a row the API created) is left out and returned
+     * without it: {@link #insertStarted} and {@link #endAll} treat it as any other run.
+     *
+     * @return the runs whose rows this inserted
+     */
+    Set<UUID> insertEnded(int shard, Map<UUID, WholeRun> runs) {
+        ArrayColumns rows = new ArrayColumns("uuid", "uuid", "int4", "text", "int4", "text", "text", "int8", "int8",
+                "text", "text", ArrayColumns.JSON_ARRAY, ArrayColumns.JSON_ARRAY);
+        runs.forEach((run, whole) -> {
+            RunStarted started = whole.started();
+            RunEnding ending = whole.ending();
+            rows.add(run, started.workflowId(), started.workflowVersion(), started.tag(), started.irRevision(),
+                    started.idempotencyKey(), started.submittedBy(), epochMillis(started.at()),
+                    epochMillis(ending.at()), ending.endsAs().name(), ending.error(),
+                    json(started.inputs() == null ? JSON.createObjectNode() : started.inputs()),
+                    json(JSON.valueToTree(whole.outputs())));
+        });
+        return new HashSet<>(rows.query(jdbc, "insert into runs (id, workflow_id, workflow_version, tag, ir_revision, "
+                + "shard, status, idempotency_key, inputs, submitted_by, created_at, started_at, last_event_at, ended_at, "
+                + "error, final_counter, outputs) select u.id, u.workflow_id, u.workflow_version, u.tag, u.ir_revision, "
+                + shard + ", u.status, u.idempotency_key, i.e -> 'v', u.submitted_by, "
+                + EPOCH_MS.formatted("u.started_ms") + ", " + EPOCH_MS.formatted("u.started_ms") + ", "
+                + EPOCH_MS.formatted("u.ended_ms") + ", " + EPOCH_MS.formatted("u.ended_ms") + ", u.error, 0, o.e -> 'v' "
+                + "from unnest(?::uuid[], ?::uuid[], ?::int4[], ?::text[], ?::int4[], ?::text[], ?::text[], ?::int8[], "
+                + "?::int8[], ?::text[], ?::text[]) with ordinality as u(id, workflow_id, workflow_version, tag, "
+                + "ir_revision, idempotency_key, submitted_by, started_ms, ended_ms, status, error, n) "
+                + "join " + jsonElements("i") + " on i.n = u.n join " + jsonElements("o") + " on o.n = u.n "
+                + "on conflict (id) do nothing returning id", (rs, i) -> rs.getObject(1, UUID.class)));
+    }
+
+    /**
      * Locks the rows of the runs that exist and returns, for each, the last seq in its event log (0 for none). The lock
      * is {@code for no key update}: it keeps other supervisors out, but not the key-share locks of foreign-key checks
      * (counter snapshots and approvals referring to a run), which a batch of such inserts takes in its

@@ -254,6 +254,38 @@ class EventLogWriterIntegrationTests {
     }
 
     /**
+     * A run whose whole life is in one batch gets its row written once, ended; the row is the one a run written batch
+     * by batch ends with.
+     */
+    @Test
+    void aRunStartedAndEndedInOneBatchGetsTheRowOfARunWrittenBatchByBatch() {
+        List<List<ArrayNode>> lives = List.of(chain().entries(), events().runStarted(workflow, "{\"n\":1}", "A")
+                .emitted(null, "A", "tA", null).then().runCancelled("alice", 1).entries());
+        for (List<ArrayNode> life : lives) {
+            UUID whole = UUID.randomUUID();
+            UUID stepwise = UUID.randomUUID();
+            List<EventsEntry> batch = new ArrayList<>();
+            for (int i = 0; i < life.size(); i++) {
+                batch.add(entry("5-" + (i + 1), whole, life.get(i)));
+                writer.write(0, List.of(entry("6-" + (i + 1), stepwise, life.get(i))));
+            }
+
+            writer.write(0, batch);
+
+            assertThat(runRow(whole)).isEqualTo(runRow(stepwise)).containsEntry("final_counter", 0);
+            stored.assertMatchesReplay(whole);
+            assertThat(writer.write(0, batch).done()).as("written again").hasSize(batch.size());
+            assertThat(runRow(whole)).isEqualTo(runRow(stepwise));
+        }
+    }
+
+    private Map<String, Object> runRow(UUID run) {
+        return jdbc.sql("select workflow_id, workflow_version, tag, ir_revision, shard, status, idempotency_key, "
+                + "inputs::text, outputs::text, error, submitted_by, final_counter, created_at, started_at, ended_at, "
+                + "last_event_at from runs where id = :run").param("run", run).query().singleRow();
+    }
+
+    /**
      * The writer's statements are prepared once per connection; PostgreSQL would soon plan them once for all batches
      * (generic plans, made without the arrays' lengths and kept while the tables grow). Each batch gets a plan of its
      * own. All batches here go through one connection: the test's transaction, rolled back at the end.
