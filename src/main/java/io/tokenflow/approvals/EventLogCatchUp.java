@@ -5,11 +5,9 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.UUID;
 
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
-import io.tokenflow.coordinator.RedisConnections;
-import io.tokenflow.coordinator.RedisKeys;
+import io.tokenflow.live.RunLogPosition;
 
 /**
  * Waits, briefly, until PostgreSQL holds a run's events up to the sequence number Redis has handed out: what the inbox
@@ -20,14 +18,10 @@ class EventLogCatchUp {
 
     private static final long POLL_MILLIS = 50;
 
-    private final RedisConnections redis;
-    private final RedisKeys keys;
-    private final JdbcClient jdbc;
+    private final RunLogPosition position;
 
-    EventLogCatchUp(RedisConnections redis, RedisKeys keys, JdbcClient jdbc) {
-        this.redis = redis;
-        this.keys = keys;
-        this.jdbc = jdbc;
+    EventLogCatchUp(RunLogPosition position) {
+        this.position = position;
     }
 
     /** Whether every run's log caught up within {@code atMost} (runs no longer in Redis count as caught up). */
@@ -43,9 +37,8 @@ class EventLogCatchUp {
         long deadline = System.nanoTime() + atMost.toNanos();
         Set<UUID> behind = new LinkedHashSet<>();
         for (UUID run : runs) {
-            String seq = redis.commands().hget(keys.run(run).meta(), "seq");
-            long target = seq == null ? 0 : Long.parseLong(seq);
-            while (persisted(run) < target) {
+            long target = position.handedOut(run).orElse(0);
+            while (position.persisted(run) < target) {
                 if (System.nanoTime() > deadline || !sleep()) {
                     behind.add(run);
                     break;
@@ -63,10 +56,5 @@ class EventLogCatchUp {
             Thread.currentThread().interrupt();
             return false;
         }
-    }
-
-    private long persisted(UUID run) {
-        return jdbc.sql("select coalesce(max(seq), 0) from event_log where run_id = :run").param("run", run)
-                .query(Long.class).single();
     }
 }

@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.UUID;
 
 import io.lettuce.core.Limit;
@@ -36,10 +37,13 @@ public class RunEventFeeds {
     private final RedisKeys keys;
     private final JsonMapper json;
     private final LiveSettings settings;
+    private final RunLogPosition position;
     private final Map<UUID, RunFeed> feeds = new LinkedHashMap<>(16, 0.75f, true);
 
-    RunEventFeeds(JdbcClient jdbc, RedisConnections redis, RedisKeys keys, JsonMapper json, LiveSettings settings) {
+    RunEventFeeds(JdbcClient jdbc, RedisConnections redis, RedisKeys keys, JsonMapper json, LiveSettings settings,
+                  RunLogPosition position) {
         this.jdbc = jdbc;
+        this.position = position;
         this.redis = redis;
         this.keys = keys;
         this.json = json;
@@ -69,14 +73,9 @@ public class RunEventFeeds {
         if (feed == null || !feed.loaded || feed.ended()) {
             return false;
         }
-        String seq = redis.commands().hget(keys.run(run).meta(), "seq");
-        feed.know(seq != null ? Long.parseLong(seq) : lastPersisted(run));
+        OptionalLong handedOut = position.handedOut(run);
+        feed.know(handedOut.isPresent() ? handedOut.getAsLong() : position.persisted(run));
         return feed.hasGap();
-    }
-
-    private long lastPersisted(UUID run) {
-        return jdbc.sql("select coalesce(max(seq), 0) from event_log where run_id = :run").param("run", run)
-                .query(Long.class).single();
     }
 
     /** Follows a tailed entry when the run is cached; returns whether it is. */
@@ -100,10 +99,7 @@ public class RunEventFeeds {
         synchronized (feed.loading) {
             if (!feed.loaded) {
                 feed.add(fromLog(run, 0, Long.MAX_VALUE));
-                String seq = redis.commands().hget(keys.run(run).meta(), "seq");
-                if (seq != null) {
-                    feed.know(Long.parseLong(seq));
-                }
+                position.handedOut(run).ifPresent(feed::know);
                 feed.loaded = true;
                 if (feed.last() == 0 && !feed.hasGap()) {
                     forget(feed);

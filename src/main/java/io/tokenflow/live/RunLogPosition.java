@@ -1,0 +1,40 @@
+package io.tokenflow.live;
+
+import java.util.OptionalLong;
+import java.util.UUID;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+
+import io.tokenflow.coordinator.RedisConnections;
+import io.tokenflow.coordinator.RedisKeys;
+
+/**
+ * How far a run's events go: the last seq Redis handed out (the run's meta {@code seq}, while Redis holds the run), and
+ * the last seq PostgreSQL's {@code event_log} holds (the supervisor writes it a moment later).
+ */
+@Component
+public class RunLogPosition {
+
+    private final RedisConnections redis;
+    private final RedisKeys keys;
+    private final JdbcClient jdbc;
+
+    RunLogPosition(RedisConnections redis, RedisKeys keys, JdbcClient jdbc) {
+        this.redis = redis;
+        this.keys = keys;
+        this.jdbc = jdbc;
+    }
+
+    /** The last seq Redis handed out; empty when Redis does not hold the run (unknown, or finished and let go). */
+    public OptionalLong handedOut(UUID run) {
+        String seq = redis.commands().hget(keys.run(run).meta(), "seq");
+        return seq == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(seq));
+    }
+
+    /** The last seq in the run's event log (0 for none). */
+    public long persisted(UUID run) {
+        return jdbc.sql("select coalesce(max(seq), 0) from event_log where run_id = :run").param("run", run)
+                .query(Long.class).single();
+    }
+}
