@@ -111,14 +111,23 @@ class RunRows {
      * is {@code for no key update}: it keeps other supervisors out, but not the key-share locks of foreign-key checks
      * (counter snapshots and approvals referring to a run), which a batch of such inserts takes in its
      * own order and which {@code for update} would wait for, and deadlock with.
+     *
+     * <p>The seqs are read by a second statement, once the locks are held: a statement that waited for a lock sees
+     * other tables as they were when it began, so it would miss the events of the supervisor it waited for. The event
+     * log's insert relies on the exact figure ({@link EventLogRows}).
      */
     Map<UUID, Long> lockLogged(Collection<UUID> runs) {
-        Map<UUID, Long> logged = new HashMap<>();
         ArrayColumns ids = new ArrayColumns("uuid");
         runs.forEach(ids::add);
-        ids.query(jdbc, "select r.id, coalesce((select max(e.seq) from event_log e where e.run_id = r.id), 0) as "
-                + "last_seq from runs r where r.id = any(?::uuid[]) order by r.id for no key update of r",
-                (rs, i) -> logged.put(rs.getObject("id", UUID.class), rs.getLong("last_seq")));
+        List<UUID> locked = ids.query(jdbc, "select id from runs where id = any(?::uuid[]) order by id "
+                + "for no key update", (rs, i) -> rs.getObject("id", UUID.class));
+        Map<UUID, Long> logged = new HashMap<>();
+        ArrayColumns existing = new ArrayColumns("uuid");
+        locked.forEach(existing::add);
+        // max per run as its own subquery: one step down the primary key's end, however long the run's log is
+        existing.query(jdbc, "select r.id, (select max(e.seq) from event_log e where e.run_id = r.id) as last_seq "
+                + "from unnest(?::uuid[]) as r(id)", (rs, i) -> logged.put(rs.getObject("id", UUID.class),
+                        rs.getLong("last_seq")));
         return logged;
     }
 

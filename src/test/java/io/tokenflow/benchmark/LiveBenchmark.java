@@ -383,7 +383,7 @@ public final class LiveBenchmark {
             rows.add(row(run, rows.size() + 1, "run.completed", null, null, start + rows.size(), "{}"));
             for (int from = 0; from < rows.size(); from += 5_000) {
                 jdbc.batchUpdate("insert into event_log (run_id, seq, event_type, node_id, token_id, data, occurred_at) "
-                        + "values (?, ?, ?, ?, ?, ?::jsonb, ?)", rows.subList(from, Math.min(rows.size(), from + 5_000)));
+                        + "values (?, ?, ?, ?, ?, ?::json, ?)", rows.subList(from, Math.min(rows.size(), from + 5_000)));
             }
             return rows.size();
         }

@@ -97,7 +97,7 @@ class RunEventFeedsIntegrationTests {
         for (long seq = from; seq <= to; seq++) {
             LiveEvent event = event(seq);
             jdbc.sql("insert into event_log (run_id, seq, event_type, node_id, token_id, data, occurred_at) "
-                            + "values (?, ?, ?, ?, ?, ?::jsonb, ?)")
+                            + "values (?, ?, ?, ?, ?, ?::json, ?)")
                     .params(run, seq, event.type(), event.node(), event.token(), event.data().toString(),
                             Timestamp.from(Instant.ofEpochMilli(event.at()))).update();
         }

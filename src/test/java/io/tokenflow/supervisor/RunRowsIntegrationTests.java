@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
 
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -33,11 +34,7 @@ class RunRowsIntegrationTests {
      */
     @Test
     void locksARunWhileAnotherTransactionHoldsAForeignKeyReferenceToIt() throws Exception {
-        UUID workflow = new StoredRuns(jdbc).workflow();
-        UUID run = UUID.randomUUID();
-        jdbc.sql("insert into runs (id, workflow_id, workflow_version, shard, status, created_at) "
-                + "values (:id, :workflow, 1, 0, 'COMPLETED', now() - interval '1 hour')")
-                .param("id", run).param("workflow", workflow).update();
+        UUID run = run("COMPLETED");
 
         try (Connection referring = dataSource.getConnection()) {
             referring.setAutoCommit(false);
@@ -54,5 +51,40 @@ class RunRowsIntegrationTests {
                 referring.rollback();
             }
         }
+    }
+
+    /**
+     * Two supervisors may hold entries of one run (a redelivered entry, a claimed one). The one that waits for the
+     * other's lock must then see the events the other logged, or it would write them a second time.
+     */
+    @Test
+    void readsTheLogAsTheSupervisorItWaitedForLeftIt() throws Exception {
+        UUID run = run("RUNNING");
+
+        try (Connection other = dataSource.getConnection()) {
+            other.setAutoCommit(false);
+            try (PreparedStatement lock = other.prepareStatement("select id from runs where id = ? for no key update");
+                 PreparedStatement log = other.prepareStatement("insert into event_log (run_id, seq, event_type, data, "
+                         + "occurred_at) select ?, s, 'token.emitted', '{}', now() from generate_series(1, 3) s")) {
+                lock.setObject(1, run);
+                lock.executeQuery().close();
+                log.setObject(1, run);
+                log.executeUpdate();
+            }
+            CompletableFuture<Map<UUID, Long>> waiting = CompletableFuture.supplyAsync(() -> runs.lockLogged(List.of(run)));
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> jdbc.sql("select count(*) from pg_stat_activity "
+                    + "where wait_event_type = 'Lock' and query like '%for no key update%'").query(Long.class).single() > 0);
+            other.commit();
+
+            assertThat(waiting.get(10, TimeUnit.SECONDS)).containsExactly(Map.entry(run, 3L));
+        }
+    }
+
+    private UUID run(String status) {
+        UUID run = UUID.randomUUID();
+        jdbc.sql("insert into runs (id, workflow_id, workflow_version, shard, status, created_at) "
+                + "values (:id, :workflow, 1, 0, :status, now())")
+                .param("id", run).param("workflow", new StoredRuns(jdbc).workflow()).param("status", status).update();
+        return run;
     }
 }
