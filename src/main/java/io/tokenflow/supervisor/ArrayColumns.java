@@ -16,23 +16,11 @@ import org.springframework.jdbc.core.RowMapper;
  * Rows gathered column by column and written by one statement whose parameters are arrays, one element per row
  * ({@code select … from unnest(?::uuid[], ?::bigint[], …)}): binding a handful of array parameters costs far less
  * than binding every value of a JDBC batch. Times travel as epoch milliseconds ({@link #EPOCH_MS} turns them back).
+ * JSON travels as text and is cast per element ({@code x.output::jsonb}): sent whole as one JSON array and taken
+ * apart with {@code jsonb_array_elements}, PostgreSQL built every element's jsonb twice (the array's, then the
+ * element's copy), twice the time of a cast per element.
  */
 final class ArrayColumns {
-
-    /**
-     * Column type of JSON texts sent as one JSON array of {@code {"v": text}} objects ({@code {}} for SQL null), taken
-     * apart by {@link #jsonElements}: PostgreSQL parses the JSON once, and the driver need not escape every character
-     * of every text as it must for a {@code jsonb[]} array literal. The element's value is {@code alias.e -> 'v'}.
-     */
-    static final String JSON_ARRAY = "json array";
-
-    /**
-     * SQL for the rows of a {@link #JSON_ARRAY} parameter, numbered {@code alias.n} from 1 like {@code unnest(…) with
-     * ordinality}; each row's value is {@code alias.e -> 'v'}.
-     */
-    static String jsonElements(String alias) {
-        return "jsonb_array_elements(?::jsonb) with ordinality as " + alias + "(e, n)";
-    }
 
     /** SQL turning an epoch-milliseconds column {@code %s} into a {@code timestamptz} (null stays null). */
     static final String EPOCH_MS = "(timestamptz 'epoch' + %s * interval '1 millisecond')";
@@ -94,10 +82,6 @@ final class ArrayColumns {
         List<Array> arrays = new ArrayList<>(types.length);
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
             for (int i = 0; i < types.length; i++) {
-                if (types[i].equals(JSON_ARRAY)) {
-                    statement.setString(i + 1, jsonArray(columns.get(i)));
-                    continue;
-                }
                 Array array = connection.createArrayOf(types[i], elements(types[i], columns.get(i)));
                 arrays.add(array);
                 statement.setArray(i + 1, array);
@@ -127,24 +111,6 @@ final class ArrayColumns {
                     .toArray(String[]::new);
             default -> values.toArray();
         };
-    }
-
-    private static String jsonArray(List<Object> texts) {
-        int length = 2;
-        for (Object text : texts) {
-            length += (text == null ? 0 : ((String) text).length()) + 8;
-        }
-        StringBuilder array = new StringBuilder(length).append('[');
-        for (int i = 0; i < texts.size(); i++) {
-            Object text = texts.get(i);
-            array.append(i == 0 ? "" : ",");
-            if (text == null) {
-                array.append("{}");
-            } else {
-                array.append("{\"v\":").append((String) text).append('}');
-            }
-        }
-        return array.append(']').toString();
     }
 
     @FunctionalInterface

@@ -2,7 +2,6 @@ package io.tokenflow.supervisor;
 
 import static io.tokenflow.supervisor.ArrayColumns.EPOCH_MS;
 import static io.tokenflow.supervisor.ArrayColumns.epochMillis;
-import static io.tokenflow.supervisor.ArrayColumns.jsonElements;
 import static io.tokenflow.supervisor.SqlValues.json;
 import static io.tokenflow.supervisor.SqlValues.time;
 
@@ -31,13 +30,12 @@ class NodeExecutionRows {
 
     private static final String UPSERT = "insert into node_executions (run_id, node_id, iteration, status, token_id, "
             + "worker, output, output_ref, error, ready_at, started_at, ended_at, updated_at) "
-            + "select x.run_id, x.node_id, x.iteration, x.status, x.token_id, x.worker, o.e -> 'v', x.output_ref, "
-            + "r.e -> 'v', " + EPOCH_MS.formatted("x.ready_ms") + ", " + EPOCH_MS.formatted("x.started_ms") + ", "
-            + EPOCH_MS.formatted("x.ended_ms") + ", " + EPOCH_MS.formatted("x.updated_ms")
+            + "select x.run_id, x.node_id, x.iteration, x.status, x.token_id, x.worker, x.output::jsonb, x.output_ref, "
+            + "x.error::jsonb::text, " + EPOCH_MS.formatted("x.ready_ms") + ", " + EPOCH_MS.formatted("x.started_ms")
+            + ", " + EPOCH_MS.formatted("x.ended_ms") + ", " + EPOCH_MS.formatted("x.updated_ms")
             + " from unnest(?::uuid[], ?::text[], ?::int[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], "
-            + "?::bigint[], ?::bigint[], ?::bigint[]) with ordinality as x(run_id, node_id, iteration, status, token_id, "
-            + "worker, output_ref, ready_ms, started_ms, ended_ms, updated_ms, n) "
-            + "join " + jsonElements("o") + " on o.n = x.n join " + jsonElements("r") + " on r.n = x.n "
+            + "?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[]) as x(run_id, node_id, iteration, status, "
+            + "token_id, worker, output_ref, ready_ms, started_ms, ended_ms, updated_ms, output, error) "
             + "on conflict (run_id, node_id, iteration) do update "
             + "set status = excluded.status, token_id = coalesce(excluded.token_id, node_executions.token_id), "
             + "worker = coalesce(excluded.worker, node_executions.worker), "
@@ -81,7 +79,7 @@ class NodeExecutionRows {
     void upsert(Map<RunNode, NodeExecution> executions) {
         Long now = clock.millis();
         ArrayColumns rows = new ArrayColumns("uuid", "text", "int4", "text", "text", "text", "text", "int8", "int8",
-                "int8", "int8", ArrayColumns.JSON_ARRAY, ArrayColumns.JSON_ARRAY);
+                "int8", "int8", "text", "text");
         executions.forEach((runNode, execution) -> rows.add(runNode.run(), execution.key().node(),
                 execution.key().iteration(), execution.status().name(), execution.token(), execution.worker(),
                 execution.outputReference(), epochMillis(execution.readyAt()), epochMillis(execution.startedAt()),

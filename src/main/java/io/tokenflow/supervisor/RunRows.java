@@ -2,7 +2,6 @@ package io.tokenflow.supervisor;
 
 import static io.tokenflow.supervisor.ArrayColumns.EPOCH_MS;
 import static io.tokenflow.supervisor.ArrayColumns.epochMillis;
-import static io.tokenflow.supervisor.ArrayColumns.jsonElements;
 import static io.tokenflow.supervisor.SqlValues.json;
 import static io.tokenflow.supervisor.SqlValues.statuses;
 import static io.tokenflow.supervisor.SqlValues.time;
@@ -83,7 +82,7 @@ class RunRows {
      */
     Set<UUID> insertEnded(int shard, Map<UUID, WholeRun> runs) {
         ArrayColumns rows = new ArrayColumns("uuid", "uuid", "int4", "text", "int4", "text", "text", "int8", "int8",
-                "text", "text", ArrayColumns.JSON_ARRAY, ArrayColumns.JSON_ARRAY);
+                "text", "text", "text", "text");
         runs.forEach((run, whole) -> {
             RunStarted started = whole.started();
             RunEnding ending = whole.ending();
@@ -96,13 +95,12 @@ class RunRows {
         return new HashSet<>(rows.query(jdbc, "insert into runs (id, workflow_id, workflow_version, tag, ir_revision, "
                 + "shard, status, idempotency_key, inputs, submitted_by, created_at, started_at, last_event_at, ended_at, "
                 + "error, final_counter, outputs) select u.id, u.workflow_id, u.workflow_version, u.tag, u.ir_revision, "
-                + shard + ", u.status, u.idempotency_key, i.e -> 'v', u.submitted_by, "
+                + shard + ", u.status, u.idempotency_key, u.inputs::jsonb, u.submitted_by, "
                 + EPOCH_MS.formatted("u.started_ms") + ", " + EPOCH_MS.formatted("u.started_ms") + ", "
-                + EPOCH_MS.formatted("u.ended_ms") + ", " + EPOCH_MS.formatted("u.ended_ms") + ", u.error, 0, o.e -> 'v' "
+                + EPOCH_MS.formatted("u.ended_ms") + ", " + EPOCH_MS.formatted("u.ended_ms") + ", u.error, 0, u.outputs::jsonb "
                 + "from unnest(?::uuid[], ?::uuid[], ?::int4[], ?::text[], ?::int4[], ?::text[], ?::text[], ?::int8[], "
-                + "?::int8[], ?::text[], ?::text[]) with ordinality as u(id, workflow_id, workflow_version, tag, "
-                + "ir_revision, idempotency_key, submitted_by, started_ms, ended_ms, status, error, n) "
-                + "join " + jsonElements("i") + " on i.n = u.n join " + jsonElements("o") + " on o.n = u.n "
+                + "?::int8[], ?::text[], ?::text[], ?::text[], ?::text[]) as u(id, workflow_id, workflow_version, tag, "
+                + "ir_revision, idempotency_key, submitted_by, started_ms, ended_ms, status, error, inputs, outputs) "
                 + "on conflict (id) do nothing returning id", (rs, i) -> rs.getObject(1, UUID.class)));
     }
 
@@ -167,15 +165,14 @@ class RunRows {
      * {@link #endAll}, which adds them with the ending.
      */
     void addOutputs(Map<UUID, Map<String, JsonNode>> outputs, Set<UUID> ending) {
-        ArrayColumns rows = new ArrayColumns("uuid", ArrayColumns.JSON_ARRAY);
+        ArrayColumns rows = new ArrayColumns("uuid", "text");
         outputs.forEach((run, ofRun) -> {
             if (!ending.contains(run)) {
                 rows.add(run, json(JSON.valueToTree(ofRun)));
             }
         });
-        rows.execute(jdbc, "update runs r set outputs = coalesce(r.outputs, '{}'::jsonb) || (o.e -> 'v') "
-                + "from unnest(?::uuid[]) with ordinality as u(id, n) join " + jsonElements("o") + " on o.n = u.n "
-                + "where r.id = u.id");
+        rows.execute(jdbc, "update runs r set outputs = coalesce(r.outputs, '{}'::jsonb) || u.outputs::jsonb "
+                + "from unnest(?::uuid[], ?::text[]) as u(id, outputs) where r.id = u.id");
     }
 
     /** Keeps {@code ir_revision} at the newest revision a run was patched to. */
@@ -200,15 +197,15 @@ class RunRows {
         endings.forEach((run, ending) -> byStatus.computeIfAbsent(ending.endsAs(), s -> new LinkedHashMap<>())
                 .put(run, ending));
         byStatus.forEach((status, ofStatus) -> {
-            ArrayColumns rows = new ArrayColumns("uuid", "int8", "text", ArrayColumns.JSON_ARRAY);
+            ArrayColumns rows = new ArrayColumns("uuid", "int8", "text", "text");
             ofStatus.forEach((run, ending) -> rows.add(run, epochMillis(ending.at()), ending.error(),
                     json(JSON.valueToTree(outputs.getOrDefault(run, Map.of())))));
             Set<UUID> ended = new HashSet<>(rows.query(jdbc, "update runs r set status = '" + status.name()
                     + "', ended_at = " + EPOCH_MS.formatted("u.at_ms") + ", last_event_at = greatest(r.last_event_at, "
                     + EPOCH_MS.formatted("u.at_ms") + "), error = u.error, final_counter = 0, "
-                    + "outputs = coalesce(r.outputs, '{}'::jsonb) || (o.e -> 'v') "
-                    + "from unnest(?::uuid[], ?::bigint[], ?::text[]) with ordinality as u(id, at_ms, error, n) "
-                    + "join " + jsonElements("o") + " on o.n = u.n where r.id = u.id and r.status in ("
+                    + "outputs = coalesce(r.outputs, '{}'::jsonb) || u.outputs::jsonb "
+                    + "from unnest(?::uuid[], ?::bigint[], ?::text[], ?::text[]) as u(id, at_ms, error, outputs) "
+                    + "where r.id = u.id and r.status in ("
                     + statuses(RunStatusTransitions.sourcesOf(status)) + ") returning r.id",
                     (rs, i) -> rs.getObject(1, UUID.class)));
             ofStatus.forEach((run, ending) -> {
