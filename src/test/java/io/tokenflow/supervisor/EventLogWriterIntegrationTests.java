@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Stream;
 
 import io.lettuce.core.Range;
 import org.junit.jupiter.api.BeforeEach;
@@ -316,13 +317,43 @@ class EventLogWriterIntegrationTests {
     void letsTheRedisStateOfFinishedRunsGoAtOnceWithoutRetention() {
         UUID run = UUID.randomUUID();
         RedisKeys.RunKeys runKeys = liveRunState(run);
-        SupervisorSettings noRetention = new SupervisorSettings(true, 10, Duration.ofMillis(10), Duration.ofMinutes(5),
-                Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ZERO);
 
-        new ShardEvents(redis.commands(), keys, 0, "test", noRetention).forget(List.of(run));
+        new ShardEvents(redis.commands(), keys, 0, "test", settings(Duration.ZERO)).forget(List.of(run));
 
         assertThat(redis.commands().exists(runKeys.all().toArray(String[]::new))).isZero();
         assertThat(redis.commands().zscore(keys.activeRuns(0), run.toString())).isNull();
+    }
+
+    /**
+     * One step lets a batch go however many runs it ended, also more keys than Lua can hand to one Redis call (its C
+     * stack holds 8,000 values).
+     */
+    @Test
+    void letsABatchOfManyFinishedRunsGoInOneStep() {
+        List<UUID> kept = new ArrayList<>();
+        List<UUID> deleted = new ArrayList<>();
+        for (int i = 0; i < 1200; i++) {
+            (i < 100 ? kept : deleted).add(UUID.randomUUID());
+        }
+        kept.forEach(this::liveRunState);
+        deleted.forEach(this::liveRunState);
+
+        new ShardEvents(redis.commands(), keys, 0, "test", settings(Duration.ofMinutes(1))).forget(kept);
+        new ShardEvents(redis.commands(), keys, 0, "test", settings(Duration.ZERO)).forget(deleted);
+
+        String[] deletedKeys = deleted.stream().flatMap(run -> keys.run(run, 0).all().stream())
+                .toArray(String[]::new);
+        assertThat(deletedKeys.length).isGreaterThan(8000);
+        assertThat(redis.commands().exists(deletedKeys)).isZero();
+        assertThat(kept).allSatisfy(run -> assertThat(redis.commands().pttl(keys.run(run, 0).meta()))
+                .isBetween(1L, Duration.ofMinutes(1).toMillis()));
+        assertThat(redis.commands().zmscore(keys.activeRuns(0), Stream.concat(kept.stream(),
+                deleted.stream()).map(UUID::toString).toArray(String[]::new))).containsOnlyNulls();
+    }
+
+    private static SupervisorSettings settings(Duration finishedRunRetention) {
+        return new SupervisorSettings(true, 10, Duration.ofMillis(10), Duration.ofMinutes(5), Duration.ofSeconds(5),
+                Duration.ofSeconds(10), Duration.ofSeconds(30), finishedRunRetention);
     }
 
     private EventsEntry entry(String id, UUID run, ArrayNode events) {
