@@ -33,6 +33,7 @@ import io.tokenflow.workers.function.WorkflowFunction;
  * the event log; Redis and PostgreSQL embedded unless SPRING_DATASOURCE_URL / SPRING_DATA_REDIS_HOST name servers)
  * and prints hops/s, runs/s, hop and run latency, event-log lag, Redis bytes per active run and the CPU time the JVM,
  * Redis and PostgreSQL spent per hop ({@link CpuUse}: the figure to compare versions by, as it drifts less than speed).
+ * It first prints two figures of the machine ({@link MachineCalibration}) to compare machines by.
  *
  * <p>Each shape first runs {@code bench.warmup} times unmeasured, then on in rounds of a fifth of that until the JIT
  * compiler used less than 5 % of the JVM's CPU in a round (at most 20 rounds), so that the figures describe a JVM whose
@@ -62,6 +63,7 @@ public final class EngineBenchmark {
         int runs = Integer.getInteger("bench.runs", 20_000);
         int window = Integer.getInteger("bench.window", 400);
         int warmup = Integer.getInteger("bench.warmup", 5_000);
+        String machine = MachineCalibration.describe(); // before the engine starts, on a quiet machine
         Probe probe = new Probe();
         List<String> settings = new ArrayList<>(List.of("--server.port=0", "--tokenflow.embedded.ephemeral=true",
                 "--logging.level.root=WARN", "--spring.main.banner-mode=off",
@@ -88,6 +90,7 @@ public final class EngineBenchmark {
                     Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), runs, warmup,
                     window, STARTERS, app.getBean(RedisKeys.class).shards(),
                     app.getBean(LocalCompletions.class).enabled() ? "in-process" : "through the completions stream");
+            System.out.println(machine);
             List<String> shapes = List.of(System.getProperty("bench.shapes", "latency,chain,fan").split(","));
             if (shapes.contains("latency") || shapes.contains("chain")) {
                 bench.warmUp("chain of 10", chain, "n10", warmup, window);
