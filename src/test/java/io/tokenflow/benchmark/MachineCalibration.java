@@ -24,8 +24,11 @@ final class MachineCalibration {
     }
 
     static String describe() {
+        double[] handOffs = handOffMicros();
         return String.format("machine: %s; SHA-256 on one thread %.0f MB/s; thread hand-off there and back %.1f µs "
-                + "(median of 5 rounds of %,d)", cpuModel(), hashMegabytesPerSecond(), handOffMicros(), HAND_OFFS);
+                + "(median of %d rounds of %,d; rounds from %.1f to %.1f µs, as the two threads share a core or not)",
+                cpuModel(), hashMegabytesPerSecond(), handOffs[handOffs.length / 2], handOffs.length, HAND_OFFS,
+                handOffs[0], handOffs[handOffs.length - 1]);
     }
 
     private static String cpuModel() {
@@ -59,13 +62,14 @@ final class MachineCalibration {
         }
     }
 
-    private static double handOffMicros() {
-        double[] rounds = new double[5];
+    /** Each round's mean hand-off, sorted. */
+    private static double[] handOffMicros() {
+        double[] rounds = new double[7];
         for (int i = 0; i < rounds.length; i++) {
             rounds[i] = handOffRound();
         }
         Arrays.sort(rounds);
-        return rounds[rounds.length / 2];
+        return rounds;
     }
 
     /** One thread hands a turn to another, which hands it back; each waits parked for its turn, as a worker does. */
