@@ -42,7 +42,10 @@ final class EmbeddedPostgresServer {
                     .setServerConfig("max_wal_size", "4GB")
                     .setServerConfig("checkpoint_timeout", "15min")
                     .setServerConfig("shared_buffers", "256MB")
+                    // stopped after the application contexts, not in a shutdown hook of its own beside theirs
+                    .setRegisterShutdownHook(false)
                     .start();
+            ShutdownSequence.atExit("stop embedded PostgreSQL", postgres::close);
             return new EmbeddedPostgresServer(postgres);
         } catch (IOException e) {
             throw new UncheckedIOException("Expected to start embedded PostgreSQL in " + dataDirectory

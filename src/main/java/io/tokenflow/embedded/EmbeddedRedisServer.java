@@ -1,18 +1,29 @@
 package io.tokenflow.embedded;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
-import redis.embedded.RedisServer;
+import redis.embedded.core.ExecutableProvider;
 
-/** A real Redis server (embedded binary) with an append-only file, so run state survives a restart. */
+/**
+ * A real Redis server (the binary the embedded-redis library ships) with an append-only file, so run state survives a
+ * restart. Its output goes to {@code redis.log} in its data folder; it is stopped as the JVM exits, after the
+ * application contexts ({@link ShutdownSequence}).
+ */
 final class EmbeddedRedisServer {
 
     static final String HOST = "127.0.0.1";
+    private static final Duration START_WAIT = Duration.ofSeconds(60);
+    private static final Duration STOP_WAIT = Duration.ofSeconds(15);
     private static final Map<Path, EmbeddedRedisServer> RUNNING = new HashMap<>();
 
     private final int port;
@@ -31,22 +42,19 @@ final class EmbeddedRedisServer {
             Files.createDirectories(dataDirectory);
             Path pidFile = dataDirectory.resolve("redis.pid");
             LeftoverServer.stop(pidFile, "redis");
-            RedisServer server = RedisServer.newRedisServer()
-                    .port(port)
-                    .setting("bind " + HOST)
-                    .setting("dir " + dataDirectory)
-                    .setting("pidfile " + pidFile)
-                    .setting("appendonly yes")
+            File executable = ExecutableProvider.newJarResourceProvider().get();
+            Process process = new ProcessBuilder(executable.getAbsolutePath(), "--port", Integer.toString(port),
+                    "--bind", HOST, "--dir", dataDirectory.toString(), "--pidfile", pidFile.toString(),
+                    "--appendonly", "yes",
                     // rewrite the append-only file after 512 MB of growth, not 64 MB: under load each rewrite (a fork
                     // writing the whole dataset) came every few seconds and cost a tenth of a core; and write it
                     // uncompressed (LZF compression was 40 % of a rewrite's CPU time)
-                    .setting("auto-aof-rewrite-min-size 512mb")
-                    .setting("rdbcompression no")
-                    .setting("save \"\"")
-                    .onShutdownForceStop(true)
-                    .build();
-            server.start();
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> stopQuietly(server), "tokenflow-redis-stop"));
+                    "--auto-aof-rewrite-min-size", "512mb", "--rdbcompression", "no", "--save", "")
+                    .redirectErrorStream(true)
+                    .redirectOutput(dataDirectory.resolve("redis.log").toFile())
+                    .start();
+            ShutdownSequence.atExit("stop embedded Redis", () -> stop(process));
+            awaitReady(process, port, dataDirectory);
             return new EmbeddedRedisServer(port);
         } catch (IOException e) {
             throw new UncheckedIOException("Expected to start embedded Redis in " + dataDirectory
@@ -54,11 +62,45 @@ final class EmbeddedRedisServer {
         }
     }
 
-    private static void stopQuietly(RedisServer server) {
-        try {
-            server.stop();
-        } catch (IOException ignored) {
-            // the JVM is exiting; the process dies with it
+    /** Waits until the server answers PING; it loads its append-only file first, which may take a while. */
+    private static void awaitReady(Process process, int port, Path dataDirectory) throws IOException {
+        long deadline = System.nanoTime() + START_WAIT.toNanos();
+        while (System.nanoTime() - deadline < 0) {
+            if (!process.isAlive()) {
+                throw new IOException("Redis exited with status " + process.exitValue() + "; see "
+                        + dataDirectory.resolve("redis.log"));
+            }
+            if (answersPing(port)) {
+                return;
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("Interrupted while waiting for Redis to start", e);
+            }
+        }
+        process.destroyForcibly();
+        throw new IOException("Redis did not answer within " + START_WAIT + "; see " + dataDirectory.resolve("redis.log"));
+    }
+
+    private static boolean answersPing(int port) {
+        try (Socket socket = new Socket(HOST, port)) {
+            socket.setSoTimeout(1_000);
+            socket.getOutputStream().write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
+            byte[] reply = new byte[7];
+            int read = socket.getInputStream().readNBytes(reply, 0, reply.length);
+            return new String(reply, 0, read, StandardCharsets.US_ASCII).startsWith("+PONG");
+        } catch (IOException notYet) {
+            return false;
+        }
+    }
+
+    /** Asks Redis to shut down (it flushes its append-only file), and kills it if it has not within the wait. */
+    private static void stop(Process process) throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+            process.destroyForcibly().waitFor();
         }
     }
 

@@ -17,7 +17,8 @@ import org.springframework.core.env.MapPropertySource;
  * properties (or their environment variables, e.g. {@code SPRING_DATASOURCE_URL}, {@code SPRING_DATA_REDIS_HOST})
  * name external servers, or {@code tokenflow.embedded.enabled=false}.
  *
- * <p>Servers are JVM-wide: every application context of one JVM (tests build several) shares them.
+ * <p>Servers are JVM-wide: every application context of one JVM (tests build several) shares them. They stop when
+ * the JVM exits, once those contexts have closed ({@link ShutdownSequence}).
  */
 public class EmbeddedServersEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {
 
@@ -50,6 +51,7 @@ public class EmbeddedServersEnvironmentPostProcessor implements EnvironmentPostP
         }
         if (!properties.isEmpty()) {
             environment.getPropertySources().addFirst(new MapPropertySource(PROPERTY_SOURCE, properties));
+            application.addInitializers(ShutdownSequence::usedBy);
         }
     }
 

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-/** One temporary folder per JVM for ephemeral embedded servers, deleted when the JVM exits. */
+/** One temporary folder per JVM for ephemeral embedded servers, deleted when the JVM exits (after they stopped). */
 final class EphemeralDirectory {
 
     private static Path directory;
@@ -23,7 +23,8 @@ final class EphemeralDirectory {
                 throw new UncheckedIOException("Expected to create a temporary folder for embedded servers", e);
             }
             Path created = directory;
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteQuietly(created), "tokenflow-ephemeral-cleanup"));
+            // registered before the servers that keep their data in it, so it runs after they stopped
+            ShutdownSequence.atExit("delete " + created, () -> deleteQuietly(created));
         }
         return directory;
     }
