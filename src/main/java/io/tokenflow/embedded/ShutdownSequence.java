@@ -20,7 +20,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 final class ShutdownSequence {
 
-    static final Duration CONTEXTS_CLOSE_WAIT = Duration.ofSeconds(30);
+    private static final Duration CONTEXTS_CLOSE_WAIT = Duration.ofSeconds(30);
     private static final long POLL_MILLIS = 20;
 
     /** Weakly held: a closed context nothing else refers to any more is of no concern. */
