@@ -20,9 +20,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The application as a newcomer runs it (embedded PostgreSQL and Redis) stops cleanly on SIGTERM (Ctrl-C): the
- * servers stop only after the application has, so no worker or supervisor loses its connection on the way out, and
- * each server shuts down in order (Redis flushes its append-only file) rather than being killed.
+ * The application as a newcomer runs it (embedded PostgreSQL and Redis) stops cleanly on SIGTERM (as {@code docker
+ * stop} or a service manager sends it): the servers stop only after the application has, so no worker or supervisor
+ * loses its connection on the way out, and each server shuts down in order (Redis flushes its append-only file) rather
+ * than being killed. Ctrl-C in a terminal signals the whole foreground process group; the servers run in sessions of
+ * their own, so it reaches only the application, which then stops them the same way.
  */
 class EmbeddedShutdownE2ETests {
 
@@ -55,6 +57,13 @@ class EmbeddedShutdownE2ETests {
         assertThat(app.isAlive()).as("the application started; its log: %s", log).isTrue();
         List<ProcessHandle> servers = app.descendants().toList();
         assertThat(servers).as("the embedded servers are the application's child processes").isNotEmpty();
+        if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
+            ProcessHandle redis = servers.stream().filter(server -> server.info().command().orElse("")
+                    .contains("redis")).findFirst().orElseThrow();
+            assertThat(session(redis.pid())).as("Redis in a session of its own: Ctrl-C in the terminal, which "
+                    + "signals the application's whole process group, does not stop it before the application")
+                    .isNotEqualTo(session(app.pid()));
+        }
 
         app.destroy();
 
@@ -81,6 +90,12 @@ class EmbeddedShutdownE2ETests {
             Thread.currentThread().interrupt();
             return false;
         }
+    }
+
+    /** The session id of a process (Linux: the fourth field after the command in /proc/PID/stat). */
+    private static String session(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        return stat.substring(stat.lastIndexOf(')') + 2).split(" ")[3];
     }
 
     private static int freePort() throws IOException {

@@ -1,6 +1,5 @@
 package io.tokenflow.embedded;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.Socket;
@@ -8,7 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -24,6 +25,8 @@ final class EmbeddedRedisServer {
     static final String HOST = "127.0.0.1";
     private static final Duration START_WAIT = Duration.ofSeconds(60);
     private static final Duration STOP_WAIT = Duration.ofSeconds(15);
+    /** util-linux's setsid (Linux); it execs Redis in place, so the process started is Redis itself. */
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
     private static final Map<Path, EmbeddedRedisServer> RUNNING = new HashMap<>();
 
     private final int port;
@@ -42,14 +45,20 @@ final class EmbeddedRedisServer {
             Files.createDirectories(dataDirectory);
             Path pidFile = dataDirectory.resolve("redis.pid");
             LeftoverServer.stop(pidFile, "redis");
-            File executable = ExecutableProvider.newJarResourceProvider().get();
-            Process process = new ProcessBuilder(executable.getAbsolutePath(), "--port", Integer.toString(port),
-                    "--bind", HOST, "--dir", dataDirectory.toString(), "--pidfile", pidFile.toString(),
-                    "--appendonly", "yes",
+            List<String> command = new ArrayList<>();
+            if (Files.isExecutable(SETSID)) {
+                // a session of its own: Ctrl-C in the terminal signals the whole foreground process group, and Redis
+                // would quit at once instead of after the application (PostgreSQL's pg_ctl does the same for it)
+                command.add(SETSID.toString());
+            }
+            command.addAll(List.of(ExecutableProvider.newJarResourceProvider().get().getAbsolutePath(),
+                    "--port", Integer.toString(port), "--bind", HOST, "--dir", dataDirectory.toString(),
+                    "--pidfile", pidFile.toString(), "--appendonly", "yes",
                     // rewrite the append-only file after 512 MB of growth, not 64 MB: under load each rewrite (a fork
                     // writing the whole dataset) came every few seconds and cost a tenth of a core; and write it
                     // uncompressed (LZF compression was 40 % of a rewrite's CPU time)
-                    "--auto-aof-rewrite-min-size", "512mb", "--rdbcompression", "no", "--save", "")
+                    "--auto-aof-rewrite-min-size", "512mb", "--rdbcompression", "no", "--save", ""));
+            Process process = new ProcessBuilder(command)
                     .redirectErrorStream(true)
                     .redirectOutput(dataDirectory.resolve("redis.log").toFile())
                     .start();
