@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import redis.embedded.core.ExecutableProvider;
 
@@ -24,7 +23,6 @@ final class EmbeddedRedisServer {
 
     static final String HOST = "127.0.0.1";
     private static final Duration START_WAIT = Duration.ofSeconds(60);
-    private static final Duration STOP_WAIT = Duration.ofSeconds(15);
     /** util-linux's setsid (Linux); it execs Redis in place, so the process started is Redis itself. */
     private static final Path SETSID = Path.of("/usr/bin/setsid");
     private static final Map<Path, EmbeddedRedisServer> RUNNING = new HashMap<>();
@@ -62,7 +60,7 @@ final class EmbeddedRedisServer {
                     .redirectErrorStream(true)
                     .redirectOutput(dataDirectory.resolve("redis.log").toFile())
                     .start();
-            ShutdownSequence.atExit("stop embedded Redis", () -> stop(process));
+            ShutdownSequence.atExit("stop embedded Redis", () -> LeftoverServer.stop(process.toHandle()));
             awaitReady(process, port, dataDirectory);
             return new EmbeddedRedisServer(port);
         } catch (IOException e) {
@@ -102,14 +100,6 @@ final class EmbeddedRedisServer {
             return new String(reply, 0, read, StandardCharsets.US_ASCII).startsWith("+PONG");
         } catch (IOException notYet) {
             return false;
-        }
-    }
-
-    /** Asks Redis to shut down (it flushes its append-only file), and kills it if it has not within the wait. */
-    private static void stop(Process process) throws InterruptedException {
-        process.destroy();
-        if (!process.waitFor(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
-            process.destroyForcibly().waitFor();
         }
     }
 

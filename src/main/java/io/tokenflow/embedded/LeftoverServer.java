@@ -9,7 +9,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-/** Stops an embedded server left running by an application that was killed, found through its pid file. */
+/**
+ * Stops embedded server processes: one left running by an application that was killed, found through its pid file,
+ * and our own as the JVM exits.
+ */
 final class LeftoverServer {
 
     private static final Duration STOP_WAIT = Duration.ofSeconds(15);
@@ -23,8 +26,7 @@ final class LeftoverServer {
         }
         Optional<ProcessHandle> process = readPid(pidFile).flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive);
         if (process.isPresent() && isCommand(process.get(), expectedCommand)) {
-            process.get().destroy();
-            waitForExit(process.get());
+            stop(process.get());
         }
         Files.deleteIfExists(pidFile);
     }
@@ -39,6 +41,15 @@ final class LeftoverServer {
 
     private static boolean isCommand(ProcessHandle process, String expectedCommand) {
         return process.info().command().map(c -> c.contains(expectedCommand)).orElse(false);
+    }
+
+    /**
+     * Asks a server process to stop (SIGTERM: it shuts down in order) and waits for it; kills it when it has not
+     * stopped within {@link #STOP_WAIT}.
+     */
+    static void stop(ProcessHandle process) {
+        process.destroy();
+        waitForExit(process);
     }
 
     private static void waitForExit(ProcessHandle process) {
