@@ -117,11 +117,10 @@ local function emit_tokens(run, now, events, from, at, count)
     local kind, child, target, place, data = ARGV[at], ARGV[at + 1], ARGV[at + 2], ARGV[at + 3], ARGV[at + 4]
     add_event(events, 'token.emitted', target, child, data)
     if kind == 'task' then
-      local stream = KEYS[tonumber(ARGV[at + 5])]
-      local fields
-      fields, at = read_fields(at + 7, tonumber(ARGV[at + 6]))
+      local stream, first, count = KEYS[tonumber(ARGV[at + 5])], at + 7, tonumber(ARGV[at + 6])
+      at = first + count
       rcall('HSET', R.tokens, child, place)
-      rcall('XADD', stream, '*', unpack(fields))
+      rcall('XADD', stream, '*', unpack(ARGV, first, at - 1))
       delta = delta + 1
     elseif kind == 'human' then
       request_approval(R.approvals, events, target, child, ARGV[at + 5], ARGV[at + 6])
