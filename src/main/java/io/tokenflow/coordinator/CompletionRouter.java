@@ -112,7 +112,7 @@ class CompletionRouter {
     }
 
     private StepArguments step(RunPlan plan, IrNode node, Signal.Completion completion) {
-        RedisKeys.RunKeys run = plan.keys(keys);
+        RedisKeys.RunKeys run = plan.keys();
         StepArguments step = StepArguments.routing(keys, plan);
         long now = clock.millis();
         LoopState loop = LoopState.of(redis, run, plan.workflow(), node, completion.token());

@@ -80,7 +80,7 @@ class JoinDispatcher {
             needed.addAll(InputResolver.referencedNodes(node.inputMapping()));
         }
         Map<String, JsonNode> outputs = new LinkedHashMap<>();
-        redis.commands().hmget(plan.keys(keys).ctx(), needed.toArray(String[]::new))
+        redis.commands().hmget(plan.keys().ctx(), needed.toArray(String[]::new))
                 .forEach(kv -> outputs.put(kv.getKey(), kv.hasValue() ? payloads.fromContext(kv.getValue()) : null));
         if (node.inputMapping() != null) {
             return InputResolver.resolve(node.inputMapping(), plan.input(), outputs::get);

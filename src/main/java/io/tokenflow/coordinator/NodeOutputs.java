@@ -44,7 +44,7 @@ final class NodeOutputs {
     void read(Set<String> ids) {
         List<String> missing = ids.stream().filter(id -> !id.equals(ownNode) && !others.containsKey(id)).toList();
         if (!missing.isEmpty()) {
-            redis.commands().hmget(plan.keys(keys).ctx(), missing.toArray(String[]::new)).forEach(kv ->
+            redis.commands().hmget(plan.keys().ctx(), missing.toArray(String[]::new)).forEach(kv ->
                     others.put(kv.getKey(), kv.hasValue() ? payloads.fromContext(kv.getValue()) : null));
         }
     }

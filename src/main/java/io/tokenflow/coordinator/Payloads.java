@@ -36,8 +36,18 @@ public class Payloads {
         return json.valueToTree(value);
     }
 
+    /** The JSON string literal of {@code text}; one without characters to escape (ids, names) is simply quoted. */
     public String quote(String text) {
-        return json.writeValueAsString(text);
+        if (text == null) {
+            return "null";
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 || c == '"' || c == '\\') {
+                return json.writeValueAsString(text);
+            }
+        }
+        return "\"" + text + "\"";
     }
 
     /** A task's input: inline JSON text, or null with a CAS reference when large. */

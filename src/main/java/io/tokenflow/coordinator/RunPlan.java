@@ -4,10 +4,10 @@ import java.util.UUID;
 
 import tools.jackson.databind.JsonNode;
 
-/** What the coordinator needs to route a run's completions: its workflow plan (at its revision) and its input. */
-public record RunPlan(UUID runId, int shard, String revision, JsonNode input, WorkflowPlan workflow) {
-
-    public RedisKeys.RunKeys keys(RedisKeys redisKeys) {
-        return redisKeys.run(runId, shard);
-    }
+/**
+ * What the coordinator needs to route a run's completions: its workflow plan (at its revision), its input, and its
+ * Redis keys (named once per run, not on every step).
+ */
+public record RunPlan(UUID runId, int shard, String revision, JsonNode input, WorkflowPlan workflow,
+                      RedisKeys.RunKeys keys) {
 }

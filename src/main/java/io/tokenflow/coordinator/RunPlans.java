@@ -71,7 +71,8 @@ public class RunPlans {
         String revision = meta.get(2).getValue();
         WorkflowPlan workflow = "0".equals(revision) ? workflowPlan(workflowId, version)
                 : revisionPlan(runId, workflowId, version, Integer.parseInt(revision));
-        RunPlan plan = new RunPlan(runId, shard, revision, json.readTree(meta.get(3).getValue()), workflow);
+        RunPlan plan = new RunPlan(runId, shard, revision, json.readTree(meta.get(3).getValue()), workflow,
+                keys.run(runId, shard));
         remember(plan);
         return Optional.of(plan);
     }

@@ -67,8 +67,8 @@ public class RunStarter {
     public void start(UUID runId, UUID workflowId, int version, JsonNode input, String startedData) {
         int shard = keys.shardOf(runId);
         WorkflowPlan workflow = plans.workflowPlan(workflowId, version);
-        RunPlan plan = new RunPlan(runId, shard, "0", input, workflow);
         RedisKeys.RunKeys run = keys.run(runId, shard);
+        RunPlan plan = new RunPlan(runId, shard, "0", input, workflow, run);
         StepArguments step = new StepArguments(List.of(run.meta(), run.counter(),
                 run.tokens(), keys.activeRuns(shard), keys.eventsStream(shard), run.approvals()));
         long now = clock.millis();

@@ -15,7 +15,7 @@ final class StepArguments {
 
     /** The run's routing keys, in the order the Lua prelude names them ({@code R}). */
     static StepArguments routing(RedisKeys keys, RunPlan plan) {
-        RedisKeys.RunKeys run = plan.keys(keys);
+        RedisKeys.RunKeys run = plan.keys();
         return new StepArguments(List.of(run.meta(), run.counter(), run.tokens(), run.consumed(), run.ctx(),
                 run.joins(), keys.activeRuns(plan.shard()), keys.eventsStream(plan.shard()),
                 keys.completionsStream(plan.shard()), run.loops(), run.approvals()));
