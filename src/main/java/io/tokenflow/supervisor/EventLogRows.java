@@ -2,7 +2,6 @@ package io.tokenflow.supervisor;
 
 import static io.tokenflow.supervisor.ArrayColumns.EPOCH_MS;
 import static io.tokenflow.supervisor.ArrayColumns.epochMillis;
-import static io.tokenflow.supervisor.SqlValues.json;
 
 import java.util.List;
 import java.util.Map;
@@ -36,7 +35,7 @@ class EventLogRows {
     void append(Map<UUID, List<RunEvent>> events) {
         ArrayColumns rows = new ArrayColumns("uuid", "int8", "text", "text", "text", "int8", "text");
         events.forEach((run, ofRun) -> ofRun.forEach(event -> rows.add(run, event.seq(), event.type().wireName(),
-                event.node(), event.token(), epochMillis(event.at()), json(event.data()))));
+                event.node(), event.token(), epochMillis(event.at()), event.header().dataJson())));
         rows.execute(jdbc, INSERT);
     }
 }

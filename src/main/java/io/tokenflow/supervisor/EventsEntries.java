@@ -54,7 +54,7 @@ class EventsEntries {
         if (run == null || events == null) {
             throw new IllegalArgumentException("it lacks the field 'run' or 'events'");
         }
-        return new EventsEntry(id, UUID.fromString(run), RunEvents.parse(json.readTree(events)));
+        return new EventsEntry(id, UUID.fromString(run), RunEvents.parse(events, json));
     }
 
     /** The readable entries, in stream order, and the ids of the unreadable ones. */

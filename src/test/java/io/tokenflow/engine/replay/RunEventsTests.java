@@ -77,6 +77,43 @@ class RunEventsTests {
     }
 
     @Test
+    void readsTextAsItsTreeWouldReadAndKeepsEachDataObjectAsWritten() {
+        String text = """
+                [ {"seq": 2, "type": "node.completed", "at": 1700000000000, "node": "A", "token": "tA",
+                   "data": {"iteration": 0,  "output": {"text": "a } b \\" {", "n": 1.50}}},
+                  {"data":{"from":"A","parent":"tA","iteration":0,"join":false},"seq":3,"type":"token.emitted","at":1,
+                   "node":"B","token":"tB"},
+                  {"seq": 4, "type": "run.completed", "at": 1, "node": null, "token": null} ]""";
+
+        List<RunEvent> events = RunEvents.parse(text, JSON);
+
+        assertThat(events).isEqualTo(RunEvents.parse(JSON.readTree(text)));
+        assertThat(events).extracting(event -> event.header().dataText()).containsExactly(
+                "{\"iteration\": 0,  \"output\": {\"text\": \"a } b \\\" {\", \"n\": 1.50}}",
+                "{\"from\":\"A\",\"parent\":\"tA\",\"iteration\":0,\"join\":false}", null);
+        assertThat(events).extracting(event -> event.header().dataJson()).element(2).isEqualTo("{}");
+        assertThat(JSON.readTree(events.get(0).header().dataJson())).isEqualTo(events.get(0).data());
+    }
+
+    @Test
+    void refusesTextThatIsNotRunEventsWhole() {
+        String good = "[{\"seq\":1,\"type\":\"run.completed\",\"at\":1,\"data\":{}}]";
+        assertThat(RunEvents.parse(good, JSON)).hasSize(1);
+        assertThatThrownBy(() -> RunEvents.parse(good + " []", JSON)).isInstanceOf(MalformedRunEventException.class)
+                .hasMessageContaining("Expected nothing after the run events");
+        assertThatThrownBy(() -> RunEvents.parse("[{\"seq\":1,", JSON)).isInstanceOf(MalformedRunEventException.class)
+                .hasMessageContaining("Expected run events as JSON");
+        assertThatThrownBy(() -> RunEvents.parse("[1, 2]", JSON)).isInstanceOf(MalformedRunEventException.class)
+                .hasMessage("Expected run event [0] to be an object, but found 1");
+        assertThatThrownBy(() -> RunEvents.parse("\"run.started\"", JSON))
+                .hasMessageContaining("Expected a run event object or an array of them");
+        assertThatThrownBy(() -> RunEvents.parse("", JSON))
+                .hasMessage("Expected a run event object or an array of them, but found nothing");
+        assertThatThrownBy(() -> RunEvents.parse("[{\"seq\":1,\"type\":\"run.completed\",\"at\":1,\"data\":[]}]", JSON))
+                .hasMessageContaining("Expected field 'data' in run event [0] (run.completed) to be an object");
+    }
+
+    @Test
     void everyEventRecordHasExactlyOneType() {
         List<Class<?>> records = new ArrayList<>();
         collectRecords(RunEvent.class, records);
