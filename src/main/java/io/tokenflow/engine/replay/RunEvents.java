@@ -73,13 +73,29 @@ public final class RunEvents {
         for (String field = parser.nextName(); field != null; field = parser.nextName()) {
             JsonToken value = parser.nextToken();
             long start = parser.currentTokenLocation().getCharOffset();
-            object.set(field, (JsonNode) parser.readValueAsTree());
+            object.set(field, value(parser, value));
             if (field.equals("data")) {
                 dataText = value == JsonToken.START_OBJECT
                         ? text.substring((int) start, (int) parser.currentTokenLocation().getCharOffset() + 1) : null;
             }
         }
         return parseOne(object, where, dataText);
+    }
+
+    /** The value the parser is on, as reading the text into a tree would make it (scalars without a databind call). */
+    private static JsonNode value(JsonParser parser, JsonToken token) {
+        JsonNodeFactory nodes = JsonNodeFactory.instance;
+        return switch (token) {
+            case VALUE_STRING -> nodes.stringNode(parser.getString());
+            case VALUE_NUMBER_INT -> switch (parser.getNumberType()) {
+                case INT -> nodes.numberNode(parser.getIntValue());
+                case LONG -> nodes.numberNode(parser.getLongValue());
+                default -> nodes.numberNode(parser.getBigIntegerValue());
+            };
+            case VALUE_NULL -> nodes.nullNode();
+            case VALUE_TRUE, VALUE_FALSE -> nodes.booleanNode(token == JsonToken.VALUE_TRUE);
+            default -> parser.readValueAsTree();
+        };
     }
 
     private static RunEvent parseOne(JsonNode json, String where) {

@@ -2,6 +2,7 @@ package io.tokenflow.engine.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -111,6 +112,11 @@ class RunEventsTests {
                 .hasMessage("Expected a run event object or an array of them, but found nothing");
         assertThatThrownBy(() -> RunEvents.parse("[{\"seq\":1,\"type\":\"run.completed\",\"at\":1,\"data\":[]}]", JSON))
                 .hasMessageContaining("Expected field 'data' in run event [0] (run.completed) to be an object");
+        for (String seq : List.of("1.5", "true", "\"1\"", "123456789012345678901234567890", "-1")) {
+            String event = "{\"seq\":" + seq + ",\"type\":\"run.completed\",\"at\":1}";
+            assertThatThrownBy(() -> RunEvents.parse(event, JSON)).as(seq).isInstanceOf(MalformedRunEventException.class)
+                    .hasMessage(catchThrowable(() -> RunEvents.parse(JSON.readTree(event))).getMessage());
+        }
     }
 
     @Test
