@@ -4,7 +4,6 @@ import java.time.Instant;
 import java.util.Objects;
 
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.ObjectMapper;
 
 /**
  * What every run event carries.
@@ -15,7 +14,7 @@ import tools.jackson.databind.ObjectMapper;
  * @param token the token it concerns, or {@code null}
  * @param data  the event's {@code data} object as it was written (kept whole so nothing is lost when it is stored)
  * @param dataText the {@code data} object's JSON text exactly as it was written, when the event was read from text
- *              ({@link RunEvents#parse(String, ObjectMapper)}), else {@code null}. It spares writing {@code data} out
+ *              ({@link RunEvents#parse(String, tools.jackson.databind.ObjectMapper)}), else {@code null}. It spares writing {@code data} out
  *              again to store it, and is not part of an event's identity ({@link #equals}).
  */
 public record EventHeader(long seq, Instant at, String node, String token, JsonNode data, String dataText) {

@@ -42,7 +42,7 @@ public final class RunEvents {
             JsonToken first = parser.nextToken();
             List<RunEvent> events = new ArrayList<>();
             if (first == JsonToken.START_OBJECT) {
-                events.add(readOne(parser, text, mapper, "run event"));
+                events.add(readOne(parser, text, "run event"));
             } else if (first == JsonToken.START_ARRAY) {
                 for (JsonToken token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
                     String where = "run event [" + events.size() + "]";
@@ -50,7 +50,7 @@ public final class RunEvents {
                         throw new MalformedRunEventException("Expected " + where + " to be an object, but found "
                                 + parser.readValueAsTree());
                     }
-                    events.add(readOne(parser, text, mapper, where));
+                    events.add(readOne(parser, text, where));
                 }
             } else {
                 throw new MalformedRunEventException("Expected a run event object or an array of them, but found "
@@ -67,7 +67,7 @@ public final class RunEvents {
     }
 
     /** One event object, the parser on its start; the text of its data object is cut from the source as written. */
-    private static RunEvent readOne(JsonParser parser, String text, ObjectMapper mapper, String where) {
+    private static RunEvent readOne(JsonParser parser, String text, String where) {
         ObjectNode object = JsonNodeFactory.instance.objectNode();
         String dataText = null;
         for (String field = parser.nextName(); field != null; field = parser.nextName()) {
