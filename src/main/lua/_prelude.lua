@@ -117,8 +117,8 @@ local function emit_tokens(run, now, events, from, at, count)
     local kind, child, target, place, data = ARGV[at], ARGV[at + 1], ARGV[at + 2], ARGV[at + 3], ARGV[at + 4]
     add_event(events, 'token.emitted', target, child, data)
     if kind == 'task' then
-      local stream, first, count = KEYS[tonumber(ARGV[at + 5])], at + 7, tonumber(ARGV[at + 6])
-      at = first + count
+      local stream, first = KEYS[tonumber(ARGV[at + 5])], at + 7
+      at = first + tonumber(ARGV[at + 6])
       rcall('HSET', R.tokens, child, place)
       rcall('XADD', stream, '*', unpack(ARGV, first, at - 1))
       delta = delta + 1
