@@ -289,7 +289,8 @@ class EventLogWriterIntegrationTests {
     /**
      * The writer's statements are prepared once per connection; PostgreSQL would soon plan them once for all batches
      * (generic plans, made without the arrays' lengths and kept while the tables grow). Each batch gets a plan of its
-     * own. All batches here go through one connection: the test's transaction, rolled back at the end.
+     * own. All batches here go through one connection: the test's transaction, rolled back at the end. (The event log
+     * itself is written by {@code COPY}, which has no plan.)
      */
     @Test
     void plansItsStatementsForEachBatchRatherThanOnceForAll() {
@@ -302,9 +303,9 @@ class EventLogWriterIntegrationTests {
                 }
             }
             List<Map<String, Object>> prepared = jdbc.sql("select statement, generic_plans, custom_plans from "
-                    + "pg_prepared_statements where statement ~* '^(insert into (event_log|node_executions)|update runs|select (r.id|k.run_id))'")
+                    + "pg_prepared_statements where statement ~* '^(insert into node_executions|update runs|select (r.id|k.run_id))'")
                     .query().listOfRows();
-            assertThat(prepared).as("the writer's statements, prepared by the driver after a few uses").hasSize(6)
+            assertThat(prepared).as("the writer's statements, prepared by the driver after a few uses").hasSize(5)
                     .allSatisfy(statement -> {
                         assertThat(((Number) statement.get("generic_plans")).longValue()).as("%s", statement).isZero();
                         assertThat(((Number) statement.get("custom_plans")).longValue()).isPositive();
