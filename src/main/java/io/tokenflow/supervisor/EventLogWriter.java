@@ -17,6 +17,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 import io.tokenflow.engine.replay.RunEnding;
 import io.tokenflow.engine.replay.RunEvent;
 import io.tokenflow.engine.replay.RunStarted;
+import io.tokenflow.engine.runs.NodeStatus;
 import io.tokenflow.engine.runs.RunStatus;
 import tools.jackson.databind.JsonNode;
 
@@ -72,8 +73,9 @@ class EventLogWriter {
         BatchPlan plan = BatchPlan.of(entries, runs.lockLogged(runIds(entries)));
         plan.problems().forEach(log::error);
         eventLog.append(plan.applied());
-        nodeExecutions.upsert(NodeExecutionProjection.fold(plan.applied(),
-                nodeExecutions.storedStatuses(NodeExecutionProjection.touched(plan.applied()))));
+        Map<NodeExecutionRows.RunNode, NodeStatus> stored = nodeExecutions.storedStatuses(
+                NodeExecutionProjection.touched(plan.applied()));
+        nodeExecutions.write(NodeExecutionProjection.fold(plan.applied(), stored), stored.keySet());
         approvals.project(plan.applied());
         runs.recordRevisions(plan.applied());
         Map<UUID, RunEnding> endings = endings(plan.applied());

@@ -22,29 +22,37 @@ import io.tokenflow.engine.runs.NodeStatus;
 import io.tokenflow.engine.runs.NodeStatusTransitions;
 
 /**
- * The {@code node_executions} rows: read back as statuses, written as upserts that keep what earlier events set
+ * The {@code node_executions} rows: read back as statuses, inserted or updated; an update keeps what earlier events set
  * (first ready/start/end times win; later token, worker, output and error replace absent ones).
  */
 @Component
 class NodeExecutionRows {
 
-    private static final String UPSERT = "insert into node_executions (run_id, node_id, iteration, status, token_id, "
+    /** The columns both statements take, as {@code x} from the unnested arrays ({@link #columns()}). */
+    private static final String ROWS = " from unnest(?::uuid[], ?::text[], ?::int[], ?::text[], ?::text[], ?::text[], "
+            + "?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[]) as x(run_id, node_id, "
+            + "iteration, status, token_id, worker, output_ref, ready_ms, started_ms, ended_ms, updated_ms, output, error)";
+
+    /**
+     * New executions: a plain insert, as the batch's run rows are locked and the executions were looked up under that
+     * lock ({@link #storedStatuses}); an {@code on conflict} clause cost a speculative insertion per row.
+     */
+    private static final String INSERT = "insert into node_executions (run_id, node_id, iteration, status, token_id, "
             + "worker, output, output_ref, error, ready_at, started_at, ended_at, updated_at) "
             + "select x.run_id, x.node_id, x.iteration, x.status, x.token_id, x.worker, x.output::jsonb, x.output_ref, "
             + "x.error::jsonb::text, " + EPOCH_MS.formatted("x.ready_ms") + ", " + EPOCH_MS.formatted("x.started_ms")
-            + ", " + EPOCH_MS.formatted("x.ended_ms") + ", " + EPOCH_MS.formatted("x.updated_ms")
-            + " from unnest(?::uuid[], ?::text[], ?::int[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], "
-            + "?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[]) as x(run_id, node_id, iteration, status, "
-            + "token_id, worker, output_ref, ready_ms, started_ms, ended_ms, updated_ms, output, error) "
-            + "on conflict (run_id, node_id, iteration) do update "
-            + "set status = excluded.status, token_id = coalesce(excluded.token_id, node_executions.token_id), "
-            + "worker = coalesce(excluded.worker, node_executions.worker), "
-            + "output = coalesce(excluded.output, node_executions.output), "
-            + "output_ref = coalesce(excluded.output_ref, node_executions.output_ref), "
-            + "error = coalesce(excluded.error, node_executions.error), "
-            + "ready_at = coalesce(node_executions.ready_at, excluded.ready_at), "
-            + "started_at = coalesce(node_executions.started_at, excluded.started_at), "
-            + "ended_at = coalesce(node_executions.ended_at, excluded.ended_at), updated_at = excluded.updated_at";
+            + ", " + EPOCH_MS.formatted("x.ended_ms") + ", " + EPOCH_MS.formatted("x.updated_ms") + ROWS;
+
+    /** Stored executions: what earlier events set is kept where these events leave it unset. */
+    private static final String UPDATE = "update node_executions e set status = x.status, "
+            + "token_id = coalesce(x.token_id, e.token_id), worker = coalesce(x.worker, e.worker), "
+            + "output = coalesce(x.output::jsonb, e.output), output_ref = coalesce(x.output_ref, e.output_ref), "
+            + "error = coalesce(x.error::jsonb::text, e.error), "
+            + "ready_at = coalesce(e.ready_at, " + EPOCH_MS.formatted("x.ready_ms") + "), "
+            + "started_at = coalesce(e.started_at, " + EPOCH_MS.formatted("x.started_ms") + "), "
+            + "ended_at = coalesce(e.ended_at, " + EPOCH_MS.formatted("x.ended_ms") + "), "
+            + "updated_at = " + EPOCH_MS.formatted("x.updated_ms") + ROWS
+            + " where e.run_id = x.run_id and e.node_id = x.node_id and e.iteration = x.iteration";
 
     private final JdbcTemplate jdbc;
     private final JdbcClient client;
@@ -75,16 +83,27 @@ class NodeExecutionRows {
         return statuses;
     }
 
-    /** Writes the executions in one statement ({@link ArrayColumns}); each (run, node, iteration) at most once. */
-    void upsert(Map<RunNode, NodeExecution> executions) {
+    /**
+     * Writes the executions, each (run, node, iteration) at most once: those in {@code stored} (found by
+     * {@link #storedStatuses} in this transaction) are updated, the others inserted; one statement each
+     * ({@link ArrayColumns}).
+     */
+    void write(Map<RunNode, NodeExecution> executions, Set<RunNode> stored) {
         Long now = clock.millis();
-        ArrayColumns rows = new ArrayColumns("uuid", "text", "int4", "text", "text", "text", "text", "int8", "int8",
-                "int8", "int8", "text", "text");
-        executions.forEach((runNode, execution) -> rows.add(runNode.run(), execution.key().node(),
-                execution.key().iteration(), execution.status().name(), execution.token(), execution.worker(),
-                execution.outputReference(), epochMillis(execution.readyAt()), epochMillis(execution.startedAt()),
-                epochMillis(execution.endedAt()), now, json(execution.output()), json(execution.error())));
-        rows.execute(jdbc, UPSERT);
+        ArrayColumns inserted = columns();
+        ArrayColumns updated = columns();
+        executions.forEach((runNode, execution) -> (stored.contains(runNode) ? updated : inserted).add(runNode.run(),
+                execution.key().node(), execution.key().iteration(), execution.status().name(), execution.token(),
+                execution.worker(), execution.outputReference(), epochMillis(execution.readyAt()),
+                epochMillis(execution.startedAt()), epochMillis(execution.endedAt()), now, json(execution.output()),
+                json(execution.error())));
+        inserted.execute(jdbc, INSERT);
+        updated.execute(jdbc, UPDATE);
+    }
+
+    private static ArrayColumns columns() {
+        return new ArrayColumns("uuid", "text", "int4", "text", "text", "text", "text", "int8", "int8", "int8", "int8",
+                "text", "text");
     }
 
     /** Cancels every unfinished execution of a run that failed or was cancelled. */

@@ -280,6 +280,47 @@ class EventLogWriterIntegrationTests {
         }
     }
 
+    /**
+     * An execution first seen in this batch is inserted, one seen in an earlier batch is updated: written entry by
+     * entry (every later event an update), a run's executions end exactly as written in one batch (every execution an
+     * insert), down to the start times earlier events set and the error's stored text.
+     */
+    @Test
+    void nodeExecutionsWrittenBatchByBatchEqualThoseWrittenInOneBatch() {
+        List<ArrayNode> life = events().runStarted(workflow, "{}", "A").emitted(null, "A", "tA", null).then()
+                .started("A", "tA", "w-a").then()
+                .completed("A", "tA", "{\"a\": [1, {\"b\": \"é\"}]}").emitted("A", "B", "tB", "tA")
+                .emitted("A", "C", "tC", "tA").then()
+                .started("B", "tB", "w-b").then()
+                .started("C", "tC", "w-c").then()
+                .failed("B", "tB", "boom \"quoted\"").runFailed("B", "Node B failed", 1).entries();
+        UUID whole = UUID.randomUUID();
+        UUID stepwise = UUID.randomUUID();
+        List<EventsEntry> batch = new ArrayList<>();
+        for (int i = 0; i < life.size(); i++) {
+            batch.add(entry("7-" + (i + 1), whole, life.get(i)));
+            writer.write(0, List.of(entry("8-" + (i + 1), stepwise, life.get(i))));
+        }
+
+        writer.write(0, batch);
+
+        assertThat(nodeRows(stepwise)).isEqualTo(nodeRows(whole)).hasSize(3);
+        assertThat(nodeRows(whole).get(0)).containsEntry("node_id", "A").containsEntry("status", "COMPLETED")
+                .containsEntry("output", "{\"a\": [1, {\"b\": \"é\"}]}");
+        assertThat(nodeRows(whole).get(1)).containsEntry("node_id", "B").containsEntry("status", "FAILED")
+                .satisfies(row -> assertThat(row.get("error")).asString()
+                        .contains("boom \\\"quoted\\\""));
+        assertThat(nodeRows(whole).get(2)).containsEntry("node_id", "C").containsEntry("status", "CANCELLED");
+        assertThat(nodeRows(whole)).allSatisfy(row -> assertThat(row.get("started_at")).isNotNull());
+    }
+
+    /** A run's node executions, without the time they were written. */
+    private List<Map<String, Object>> nodeRows(UUID run) {
+        return jdbc.sql("select node_id, iteration, status, token_id, attempt, worker, input::text, output::text, "
+                + "output_ref, error, ready_at, started_at, ended_at from node_executions where run_id = :run "
+                + "order by node_id, iteration").param("run", run).query().listOfRows();
+    }
+
     private Map<String, Object> runRow(UUID run) {
         return jdbc.sql("select workflow_id, workflow_version, tag, ir_revision, shard, status, idempotency_key, "
                 + "inputs::text, outputs::text, error, submitted_by, final_counter, created_at, started_at, ended_at, "
