@@ -265,13 +265,7 @@ class EventLogWriterIntegrationTests {
         for (List<ArrayNode> life : lives) {
             UUID whole = UUID.randomUUID();
             UUID stepwise = UUID.randomUUID();
-            List<EventsEntry> batch = new ArrayList<>();
-            for (int i = 0; i < life.size(); i++) {
-                batch.add(entry("5-" + (i + 1), whole, life.get(i)));
-                writer.write(0, List.of(entry("6-" + (i + 1), stepwise, life.get(i))));
-            }
-
-            writer.write(0, batch);
+            List<EventsEntry> batch = writeWholeAndStepwise(life, whole, stepwise, 5);
 
             assertThat(runRow(whole)).isEqualTo(runRow(stepwise)).containsEntry("final_counter", 0);
             stored.assertMatchesReplay(whole);
@@ -296,13 +290,7 @@ class EventLogWriterIntegrationTests {
                 .failed("B", "tB", "boom \"quoted\"").runFailed("B", "Node B failed", 1).entries();
         UUID whole = UUID.randomUUID();
         UUID stepwise = UUID.randomUUID();
-        List<EventsEntry> batch = new ArrayList<>();
-        for (int i = 0; i < life.size(); i++) {
-            batch.add(entry("7-" + (i + 1), whole, life.get(i)));
-            writer.write(0, List.of(entry("8-" + (i + 1), stepwise, life.get(i))));
-        }
-
-        writer.write(0, batch);
+        writeWholeAndStepwise(life, whole, stepwise, 7);
 
         assertThat(nodeRows(stepwise)).isEqualTo(nodeRows(whole)).hasSize(3);
         assertThat(nodeRows(whole).get(0)).containsEntry("node_id", "A").containsEntry("status", "COMPLETED")
@@ -312,6 +300,20 @@ class EventLogWriterIntegrationTests {
                         .contains("boom \\\"quoted\\\""));
         assertThat(nodeRows(whole).get(2)).containsEntry("node_id", "C").containsEntry("status", "CANCELLED");
         assertThat(nodeRows(whole)).allSatisfy(row -> assertThat(row.get("started_at")).isNotNull());
+    }
+
+    /**
+     * Writes a run's life twice: as run {@code stepwise} one entry per batch, then as run {@code whole} in one batch
+     * (entry ids from {@code firstMs} and the next millisecond); returns that batch.
+     */
+    private List<EventsEntry> writeWholeAndStepwise(List<ArrayNode> life, UUID whole, UUID stepwise, int firstMs) {
+        List<EventsEntry> batch = new ArrayList<>();
+        for (int i = 0; i < life.size(); i++) {
+            batch.add(entry(firstMs + "-" + (i + 1), whole, life.get(i)));
+            writer.write(0, List.of(entry((firstMs + 1) + "-" + (i + 1), stepwise, life.get(i))));
+        }
+        writer.write(0, batch);
+        return batch;
     }
 
     /** A run's node executions, without the time they were written. */
