@@ -14,7 +14,7 @@ import io.tokenflow.engine.replay.RunEvent;
  * Appends to {@code event_log}, keyed by {@code (run_id, seq)}: one {@code COPY} per batch ({@link CopyRows}). It is a
  * plain insert: the batch holds only events after the last seq each run's log had when the batch locked the run's row
  * ({@link RunRows#lockLogged}), so no row can be there already. The data goes as the text the Lua step wrote
- * ({@code json} checks it and keeps it as it is, see V20).
+ * ({@code json} checks it and keeps it as it is, see V20); the time to the millisecond, as events carry it.
  */
 @Component
 class EventLogRows {

@@ -28,10 +28,11 @@ import io.tokenflow.engine.runs.NodeStatusTransitions;
 @Component
 class NodeExecutionRows {
 
-    /** The columns both statements take, as {@code x} from the unnested arrays ({@link #columns()}). */
-    private static final String ROWS = " from unnest(?::uuid[], ?::text[], ?::int[], ?::text[], ?::text[], ?::text[], "
-            + "?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[]) as x(run_id, node_id, "
-            + "iteration, status, token_id, worker, output_ref, ready_ms, started_ms, ended_ms, updated_ms, output, error)";
+    /** Both statements' rows, as {@code x} from the unnested arrays ({@link #columns()}). */
+    private static final String FROM_ARRAYS = " from unnest(?::uuid[], ?::text[], ?::int[], ?::text[], ?::text[], "
+            + "?::text[], ?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[]) "
+            + "as x(run_id, node_id, iteration, status, token_id, worker, output_ref, ready_ms, started_ms, ended_ms, "
+            + "updated_ms, output, error)";
 
     /**
      * New executions: a plain insert, as the batch's run rows are locked and the executions were looked up under that
@@ -41,7 +42,7 @@ class NodeExecutionRows {
             + "worker, output, output_ref, error, ready_at, started_at, ended_at, updated_at) "
             + "select x.run_id, x.node_id, x.iteration, x.status, x.token_id, x.worker, x.output::jsonb, x.output_ref, "
             + "x.error::jsonb::text, " + EPOCH_MS.formatted("x.ready_ms") + ", " + EPOCH_MS.formatted("x.started_ms")
-            + ", " + EPOCH_MS.formatted("x.ended_ms") + ", " + EPOCH_MS.formatted("x.updated_ms") + ROWS;
+            + ", " + EPOCH_MS.formatted("x.ended_ms") + ", " + EPOCH_MS.formatted("x.updated_ms") + FROM_ARRAYS;
 
     /** Stored executions: what earlier events set is kept where these events leave it unset. */
     private static final String UPDATE = "update node_executions e set status = x.status, "
@@ -51,7 +52,7 @@ class NodeExecutionRows {
             + "ready_at = coalesce(e.ready_at, " + EPOCH_MS.formatted("x.ready_ms") + "), "
             + "started_at = coalesce(e.started_at, " + EPOCH_MS.formatted("x.started_ms") + "), "
             + "ended_at = coalesce(e.ended_at, " + EPOCH_MS.formatted("x.ended_ms") + "), "
-            + "updated_at = " + EPOCH_MS.formatted("x.updated_ms") + ROWS
+            + "updated_at = " + EPOCH_MS.formatted("x.updated_ms") + FROM_ARRAYS
             + " where e.run_id = x.run_id and e.node_id = x.node_id and e.iteration = x.iteration";
 
     private final JdbcTemplate jdbc;
@@ -92,9 +93,9 @@ class NodeExecutionRows {
         Long now = clock.millis();
         ArrayColumns inserted = columns();
         ArrayColumns updated = columns();
-        executions.forEach((runNode, execution) -> (stored.contains(runNode) ? updated : inserted).add(runNode.run(),
-                execution.key().node(), execution.key().iteration(), execution.status().name(), execution.token(),
-                execution.worker(), execution.outputReference(), epochMillis(execution.readyAt()),
+        executions.forEach((runNode, execution) -> (stored.contains(runNode) ? updated : inserted).add(
+                runNode.run(), execution.key().node(), execution.key().iteration(), execution.status().name(),
+                execution.token(), execution.worker(), execution.outputReference(), epochMillis(execution.readyAt()),
                 epochMillis(execution.startedAt()), epochMillis(execution.endedAt()), now, json(execution.output()),
                 json(execution.error())));
         inserted.execute(jdbc, INSERT);

@@ -39,9 +39,8 @@ class RunRows {
 
     private static final Log log = LogFactory.getLog(RunRows.class);
     /**
-     * Rows of started runs, as one statement over arrays ({@link ArrayColumns}); a row the API created as
-     * {@code PENDING} becomes {@code RUNNING}. (As a JDBC batch of one insert per run, each run's insert was planned and
-     * run on its own, at about ten times the cost per row.)
+     * Rows of started runs, as one statement over arrays ({@link ArrayColumns}) like the other run rows; a row the API
+     * created as {@code PENDING} becomes {@code RUNNING}.
      */
     private static final String INSERT = "insert into runs (id, workflow_id, workflow_version, tag, ir_revision, shard, "
             + "status, idempotency_key, inputs, submitted_by, created_at, started_at, last_event_at) "
