@@ -73,8 +73,10 @@ class EventLogWriter {
         BatchPlan plan = BatchPlan.of(entries, runs.lockLogged(runIds(entries)));
         plan.problems().forEach(log::error);
         eventLog.append(plan.applied());
-        Map<NodeExecutionRows.RunNode, NodeStatus> stored = nodeExecutions.storedStatuses(
-                NodeExecutionProjection.touched(plan.applied()));
+        Set<NodeExecutionRows.RunNode> touched = NodeExecutionProjection.touched(plan.applied());
+        // a run whose log starts in this batch has no stored executions: they are written from logged events only
+        touched.removeIf(execution -> plan.applied().get(execution.run()).get(0).seq() == 1);
+        Map<NodeExecutionRows.RunNode, NodeStatus> stored = nodeExecutions.storedStatuses(touched);
         nodeExecutions.write(NodeExecutionProjection.fold(plan.applied(), stored), stored.keySet());
         approvals.project(plan.applied());
         runs.recordRevisions(plan.applied());
