@@ -73,10 +73,8 @@ class EventLogWriter {
         BatchPlan plan = BatchPlan.of(entries, runs.lockLogged(runIds(entries)));
         plan.problems().forEach(log::error);
         eventLog.append(plan.applied());
-        Set<NodeExecutionRows.RunNode> touched = NodeExecutionProjection.touched(plan.applied());
-        // a run whose log starts in this batch has no stored executions: they are written from logged events only
-        touched.removeIf(execution -> plan.applied().get(execution.run()).get(0).seq() == 1);
-        Map<NodeExecutionRows.RunNode, NodeStatus> stored = nodeExecutions.storedStatuses(touched);
+        Map<NodeExecutionRows.RunNode, NodeStatus> stored = nodeExecutions.storedStatuses(
+                NodeExecutionProjection.possiblyStored(plan.applied()));
         nodeExecutions.write(NodeExecutionProjection.fold(plan.applied(), stored), stored.keySet());
         approvals.project(plan.applied());
         runs.recordRevisions(plan.applied());
