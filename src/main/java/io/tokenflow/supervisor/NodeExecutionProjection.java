@@ -28,22 +28,18 @@ final class NodeExecutionProjection {
     private NodeExecutionProjection() {
     }
 
-    /** The executions the events touch. */
-    private static Set<RunNode> touched(Map<UUID, List<RunEvent>> applied) {
-        Set<RunNode> touched = new LinkedHashSet<>();
-        applied.forEach((run, events) -> nodeEvents(events)
-                .forEach(event -> touched.add(new RunNode(run, event.key()))));
-        return touched;
-    }
-
     /**
-     * The touched executions that may be stored already: not those of a run whose log starts with these events (its
-     * first is seq 1), as executions are written from logged events only.
+     * The executions the events touch that may be stored already: not those of a run whose log starts with these events
+     * (its first is seq 1), as executions are written from logged events only.
      */
     static Set<RunNode> possiblyStored(Map<UUID, List<RunEvent>> applied) {
-        Set<RunNode> touched = touched(applied);
-        touched.removeIf(execution -> applied.get(execution.run()).get(0).seq() == 1);
-        return touched;
+        Set<RunNode> possiblyStored = new LinkedHashSet<>();
+        applied.forEach((run, events) -> {
+            if (events.get(0).seq() != 1) {
+                nodeEvents(events).forEach(event -> possiblyStored.add(new RunNode(run, event.key())));
+            }
+        });
+        return possiblyStored;
     }
 
     /** Each touched execution after the events, starting from the stored statuses. */

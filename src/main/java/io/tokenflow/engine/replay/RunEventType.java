@@ -2,7 +2,10 @@ package io.tokenflow.engine.replay;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /** The event types of {@code docs/run-events.md}: wire name, record type and how to read one from JSON. */
 public enum RunEventType {
@@ -20,6 +23,9 @@ public enum RunEventType {
     RUN_COMPLETED("run.completed", RunCompleted.class, RunCompleted::read),
     RUN_FAILED("run.failed", RunFailed.class, RunFailed::read),
     RUN_CANCELLED("run.cancelled", RunCancelled.class, RunCancelled::read);
+
+    private static final Map<String, RunEventType> BY_WIRE_NAME = Arrays.stream(values())
+            .collect(Collectors.toUnmodifiableMap(RunEventType::wireName, Function.identity()));
 
     private final String wireName;
     private final Class<? extends RunEvent> recordType;
@@ -50,9 +56,12 @@ public enum RunEventType {
     }
 
     public static RunEventType of(String wireName) {
-        return Arrays.stream(values()).filter(type -> type.wireName.equals(wireName)).findFirst()
-                .orElseThrow(() -> new MalformedRunEventException("Expected a run event type in " + wireNames()
-                        + ", but found '" + wireName + "'"));
+        RunEventType type = wireName == null ? null : BY_WIRE_NAME.get(wireName);
+        if (type == null) {
+            throw new MalformedRunEventException("Expected a run event type in " + wireNames() + ", but found '"
+                    + wireName + "'");
+        }
+        return type;
     }
 
     public static List<String> wireNames() {
