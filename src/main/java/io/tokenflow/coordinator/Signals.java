@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.regex.Pattern;
 
 import io.tokenflow.cas.CasStore;
 import io.tokenflow.engine.routing.AgentDecision;
@@ -15,9 +14,12 @@ import tools.jackson.databind.json.JsonMapper;
 /** Parses and validates completions-stream entries (docs/worker-protocol.md §3). */
 final class Signals {
 
-    private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9_-]{1,64}");
-    private static final Pattern NODE = Pattern.compile("[A-Za-z_][A-Za-z0-9_-]{0,63}");
-    private static final Pattern EPOCH_MILLIS = Pattern.compile("\\d{1,15}");
+    /** The rule of {@link #isToken}, as the worker protocol writes it. */
+    static final String TOKEN = "[A-Za-z0-9_-]{1,64}";
+    /** The rule of {@link #isNode}, as the worker protocol writes it. */
+    static final String NODE = "[A-Za-z_][A-Za-z0-9_-]{0,63}";
+    private static final int MAX_ID_LENGTH = 64;
+    private static final int MAX_EPOCH_MILLIS_DIGITS = 15;
 
     private final JsonMapper json;
 
@@ -75,7 +77,7 @@ final class Signals {
         }
         List<String> nodes = new ArrayList<>(next.size());
         for (JsonNode id : next) {
-            if (!id.isString() || !NODE.matcher(id.asString()).matches()) {
+            if (!id.isString() || !isNode(id.asString())) {
                 throw new InvalidSignal("Expected decision.next_nodes to hold node ids, but found " + id);
             }
             nodes.add(id.asString());
@@ -115,23 +117,71 @@ final class Signals {
     }
 
     private static String token(Map<String, String> fields) {
-        return matching(fields, "token", TOKEN);
+        String token = required(fields, "token");
+        if (!isToken(token)) {
+            throw new InvalidSignal("Expected token to match " + TOKEN + ", but found '" + token + "'");
+        }
+        return token;
     }
 
     private static String node(Map<String, String> fields) {
-        return matching(fields, "node", NODE);
-    }
-
-    private static String matching(Map<String, String> fields, String name, Pattern pattern) {
-        String value = required(fields, name);
-        if (!pattern.matcher(value).matches()) {
-            throw new InvalidSignal("Expected " + name + " to match " + pattern + ", but found '" + value + "'");
+        String node = required(fields, "node");
+        if (!isNode(node)) {
+            throw new InvalidSignal("Expected node to match " + NODE + ", but found '" + node + "'");
         }
-        return value;
+        return node;
     }
 
     private static Long startedAt(String value) {
-        return value == null || !EPOCH_MILLIS.matcher(value).matches() ? null : Long.parseLong(value);
+        return value == null || !isEpochMillis(value) ? null : Long.parseLong(value);
+    }
+
+    // The id rules are checked a character at a time, not with regular expressions: they run on every completion, and
+    // a matcher per field cost a sixth of routing a local completion (profile of the fan-out/fan-in benchmark).
+
+    /** Whether the text is a token id: {@value #TOKEN}. */
+    static boolean isToken(String text) {
+        return text.length() >= 1 && text.length() <= MAX_ID_LENGTH && idCharacters(text, 0);
+    }
+
+    /** Whether the text is a node id: {@value #NODE}. */
+    static boolean isNode(String text) {
+        if (text.isEmpty() || text.length() > MAX_ID_LENGTH) {
+            return false;
+        }
+        char first = text.charAt(0);
+        return (isAsciiLetter(first) || first == '_') && idCharacters(text, 1);
+    }
+
+    /** Whether the text is 1 to 15 ASCII digits. */
+    static boolean isEpochMillis(String text) {
+        if (text.isEmpty() || text.length() > MAX_EPOCH_MILLIS_DIGITS) {
+            return false;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            if (!isAsciiDigit(text.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean idCharacters(String text, int from) {
+        for (int i = from; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (!(isAsciiLetter(c) || isAsciiDigit(c) || c == '_' || c == '-')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isAsciiLetter(char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+    }
+
+    private static boolean isAsciiDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     private static String required(Map<String, String> fields, String name) {
