@@ -70,7 +70,8 @@ class EventLogWriter {
         Set<UUID> insertedEnded = runs.insertEnded(shard, WholeRun.of(entries, started.keySet()));
         started.keySet().removeAll(insertedEnded);
         runs.insertStarted(shard, started);
-        BatchPlan plan = BatchPlan.of(entries, runs.lockLogged(runIds(entries)));
+        RunRows.Locked locked = runs.lockLogged(runIds(entries));
+        BatchPlan plan = BatchPlan.of(entries, locked.lastSeq());
         plan.problems().forEach(log::error);
         eventLog.append(plan.applied());
         Map<NodeExecutionRows.RunNode, NodeStatus> stored = nodeExecutions.storedStatuses(
@@ -81,7 +82,7 @@ class EventLogWriter {
         Map<UUID, RunEnding> endings = endings(plan.applied());
         Map<UUID, Map<String, JsonNode>> outputs = RunRows.terminalOutputs(plan.applied());
         // a run ending in this batch gets its activity and outputs with its ending: one row version, not three
-        runs.recordActivity(plan.applied(), endings.keySet());
+        runs.recordActivity(plan.applied(), endings.keySet(), locked.lastActivity());
         runs.addOutputs(outputs, endings.keySet());
         endings.keySet().removeAll(insertedEnded);
         runs.endAll(endings, outputs);

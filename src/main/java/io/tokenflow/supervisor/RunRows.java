@@ -8,6 +8,7 @@ import static io.tokenflow.supervisor.SqlValues.statuses;
 import java.sql.Types;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;
@@ -107,40 +108,61 @@ class RunRows {
     }
 
     /**
-     * Locks the rows of the runs that exist and returns, for each, the last seq in its event log (0 for none). The lock
-     * is {@code for no key update}: it keeps other supervisors out, but not the key-share locks of foreign-key checks
-     * (counter snapshots and approvals referring to a run), which a batch of such inserts takes in its
-     * own order and which {@code for update} would wait for, and deadlock with.
+     * Locks the rows of the runs that exist and returns, for each, the last seq in its event log (0 for none) and its
+     * {@code last_event_at}. The lock is {@code for no key update}: it keeps other supervisors out, but not the key-share
+     * locks of foreign-key checks (counter snapshots and approvals referring to a run), which a batch of such inserts
+     * takes in its own order and which {@code for update} would wait for, and deadlock with.
      *
      * <p>The seqs are read by a second statement, once the locks are held: a statement that waited for a lock sees
      * other tables as they were when it began, so it would miss the events of the supervisor it waited for. The event
      * log's insert relies on the exact figure ({@link EventLogRows}).
      */
-    Map<UUID, Long> lockLogged(Collection<UUID> runs) {
+    Locked lockLogged(Collection<UUID> runs) {
         ArrayColumns ids = new ArrayColumns("uuid");
         runs.forEach(ids::add);
-        List<UUID> locked = ids.query(jdbc, "select id from runs where id = any(?::uuid[]) order by id "
-                + "for no key update", (rs, i) -> rs.getObject("id", UUID.class));
-        Map<UUID, Long> logged = new HashMap<>();
+        Map<UUID, Instant> lastActivity = new HashMap<>();
+        // a locking read returns the newest version of each row it locked, also after waiting for another's lock
+        List<UUID> locked = ids.query(jdbc, "select id, last_event_at from runs where id = any(?::uuid[]) order by id "
+                + "for no key update", (rs, i) -> {
+                    UUID run = rs.getObject("id", UUID.class);
+                    OffsetDateTime activity = rs.getObject("last_event_at", OffsetDateTime.class);
+                    if (activity != null) {
+                        lastActivity.put(run, activity.toInstant());
+                    }
+                    return run;
+                });
+        Map<UUID, Long> lastSeq = new HashMap<>();
         ArrayColumns existing = new ArrayColumns("uuid");
         locked.forEach(existing::add);
         // max per run as its own subquery: one step down the primary key's end, however long the run's log is
         existing.query(jdbc, "select r.id, (select max(e.seq) from event_log e where e.run_id = r.id) as last_seq "
-                + "from unnest(?::uuid[]) as r(id)", (rs, i) -> logged.put(rs.getObject("id", UUID.class),
+                + "from unnest(?::uuid[]) as r(id)", (rs, i) -> lastSeq.put(rs.getObject("id", UUID.class),
                         rs.getLong("last_seq")));
-        return logged;
+        return new Locked(lastSeq, lastActivity);
+    }
+
+    /**
+     * What {@link #lockLogged} read under the lock.
+     *
+     * @param lastSeq      per locked run, the last seq in its event log (0 for none)
+     * @param lastActivity per locked run with one, its {@code last_event_at}
+     */
+    record Locked(Map<UUID, Long> lastSeq, Map<UUID, Instant> lastActivity) {
     }
 
     /**
      * Moves each run's {@code last_event_at} forward to its latest applied event, in steps of at least
-     * {@link #ACTIVITY_STEP} while it runs (one statement; a busy run's row is not rewritten by every batch). Runs in
-     * {@code ending} are left to {@link #endAll}, which sets it exactly.
+     * {@link #ACTIVITY_STEP} while it runs (a busy run's row is not rewritten by every batch). Runs in {@code ending}
+     * are left to {@link #endAll}, which sets it exactly. The times read under the lock ({@link Locked#lastActivity})
+     * leave out the runs the statement would not move, so most batches send none; its own condition stays the rule.
      */
-    void recordActivity(Map<UUID, List<RunEvent>> applied, Set<UUID> ending) {
+    void recordActivity(Map<UUID, List<RunEvent>> applied, Set<UUID> ending, Map<UUID, Instant> lastActivity) {
         ArrayColumns rows = new ArrayColumns("uuid", "int8");
         applied.forEach((run, events) -> {
-            if (!ending.contains(run)) {
-                rows.add(run, epochMillis(events.stream().map(RunEvent::at).max(Instant::compareTo).orElseThrow()));
+            Instant latest = events.stream().map(RunEvent::at).max(Instant::compareTo).orElseThrow();
+            Instant stored = lastActivity.get(run);
+            if (!ending.contains(run) && (stored == null || !stored.isAfter(latest.minus(ACTIVITY_STEP)))) {
+                rows.add(run, epochMillis(latest));
             }
         });
         rows.execute(jdbc, "update runs r set last_event_at = " + EPOCH_MS.formatted("u.at_ms")

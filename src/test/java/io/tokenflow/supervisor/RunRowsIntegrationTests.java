@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -44,7 +48,7 @@ class RunRowsIntegrationTests {
                 snapshot.executeUpdate();
             }
             try {
-                Map<UUID, Long> locked = CompletableFuture.supplyAsync(() -> runs.lockLogged(List.of(run)))
+                Map<UUID, Long> locked = CompletableFuture.supplyAsync(() -> runs.lockLogged(List.of(run)).lastSeq())
                         .get(Duration.ofSeconds(10).toMillis(), TimeUnit.MILLISECONDS);
                 assertThat(locked).containsExactly(Map.entry(run, 0L));
             } finally {
@@ -55,28 +59,37 @@ class RunRowsIntegrationTests {
 
     /**
      * Two supervisors may hold entries of one run (a redelivered entry, a claimed one). The one that waits for the
-     * other's lock must then see the events the other logged, or it would write them a second time.
+     * other's lock must then see the events the other logged, or it would write them a second time, and the run's last
+     * event time as the other left it, or it would skip or repeat the other's activity update.
      */
     @Test
     void readsTheLogAsTheSupervisorItWaitedForLeftIt() throws Exception {
         UUID run = run("RUNNING");
+        Instant lastEvent = Instant.now().minus(Duration.ofHours(1)).truncatedTo(ChronoUnit.MILLIS);
 
         try (Connection other = dataSource.getConnection()) {
             other.setAutoCommit(false);
             try (PreparedStatement lock = other.prepareStatement("select id from runs where id = ? for no key update");
                  PreparedStatement log = other.prepareStatement("insert into event_log (run_id, seq, event_type, data, "
-                         + "occurred_at) select ?, s, 'token.emitted', '{}', now() from generate_series(1, 3) s")) {
+                         + "occurred_at) select ?, s, 'token.emitted', '{}', now() from generate_series(1, 3) s");
+                 PreparedStatement activity = other.prepareStatement("update runs set last_event_at = ? where id = ?")) {
                 lock.setObject(1, run);
                 lock.executeQuery().close();
                 log.setObject(1, run);
                 log.executeUpdate();
+                activity.setObject(1, OffsetDateTime.ofInstant(lastEvent, ZoneOffset.UTC));
+                activity.setObject(2, run);
+                activity.executeUpdate();
             }
-            CompletableFuture<Map<UUID, Long>> waiting = CompletableFuture.supplyAsync(() -> runs.lockLogged(List.of(run)));
+            CompletableFuture<RunRows.Locked> waiting = CompletableFuture.supplyAsync(() ->
+                    runs.lockLogged(List.of(run)));
             Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> jdbc.sql("select count(*) from pg_stat_activity "
                     + "where wait_event_type = 'Lock' and query like '%for no key update%'").query(Long.class).single() > 0);
             other.commit();
 
-            assertThat(waiting.get(10, TimeUnit.SECONDS)).containsExactly(Map.entry(run, 3L));
+            RunRows.Locked locked = waiting.get(10, TimeUnit.SECONDS);
+            assertThat(locked.lastSeq()).containsExactly(Map.entry(run, 3L));
+            assertThat(locked.lastActivity()).containsExactly(Map.entry(run, lastEvent));
         }
     }
 
