@@ -338,17 +338,8 @@ class EventLogWriterIntegrationTests {
     @Test
     void plansItsStatementsForEachBatchRatherThanOnceForAll() {
         new TransactionTemplate(transactions).executeWithoutResult(transaction -> {
-            long start = Instant.now().minus(Duration.ofHours(1)).toEpochMilli();
-            for (int i = 0; i < 10; i++) {
-                UUID run = UUID.randomUUID();
-                List<ArrayNode> entries = chain().entries();
-                for (int j = 0; j < entries.size(); j++) {
-                    // entries seconds apart, so that every batch moves the run's last event time
-                    long at = start + 2_000L * j;
-                    entries.get(j).forEach(event -> ((ObjectNode) event).put("at", at));
-                    writer.write(0, List.of(entry((i + 10) + "-" + (j + 1), run, entries.get(j))));
-                }
-            }
+            // entries seconds apart, so that every batch moves the run's last event time
+            writeChainsEntryByEntry(10, Duration.ofSeconds(2));
             List<Map<String, Object>> prepared = jdbc.sql("select statement, generic_plans, custom_plans from "
                     + "pg_prepared_statements where statement ~* '^(insert into node_executions|update runs|select (r.id|k.run_id))'")
                     .query().listOfRows();
@@ -370,19 +361,27 @@ class EventLogWriterIntegrationTests {
     void sendsNoActivityUpdateForRunsWhoseLastEventTimeWouldNotMove() {
         new TransactionTemplate(transactions).executeWithoutResult(transaction -> {
             long before = activityUpdatesPlanned();
-            long start = Instant.now().minus(Duration.ofHours(1)).toEpochMilli();
-            for (int i = 0; i < 10; i++) {
-                UUID run = UUID.randomUUID();
-                List<ArrayNode> entries = chain().entries();
-                for (int j = 0; j < entries.size(); j++) {
-                    long at = start + 100L * j;
-                    entries.get(j).forEach(event -> ((ObjectNode) event).put("at", at));
-                    writer.write(0, List.of(entry((i + 30) + "-" + (j + 1), run, entries.get(j))));
-                }
-            }
+            writeChainsEntryByEntry(30, Duration.ofMillis(100));
             assertThat(activityUpdatesPlanned()).isEqualTo(before);
             transaction.setRollbackOnly();
         });
+    }
+
+    /**
+     * Writes ten runs of the chain, each entry in a batch of its own, the entries {@code apart} in time (an hour ago);
+     * entry ids start at {@code firstId}.
+     */
+    private void writeChainsEntryByEntry(int firstId, Duration apart) {
+        long start = Instant.now().minus(Duration.ofHours(1)).toEpochMilli();
+        for (int i = 0; i < 10; i++) {
+            UUID run = UUID.randomUUID();
+            List<ArrayNode> entries = chain().entries();
+            for (int j = 0; j < entries.size(); j++) {
+                long at = start + apart.toMillis() * j;
+                entries.get(j).forEach(event -> ((ObjectNode) event).put("at", at));
+                writer.write(0, List.of(entry((firstId + i) + "-" + (j + 1), run, entries.get(j))));
+            }
+        }
     }
 
     private long activityUpdatesPlanned() {
