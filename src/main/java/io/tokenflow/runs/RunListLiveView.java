@@ -10,6 +10,7 @@ import java.util.UUID;
 
 import org.springframework.stereotype.Component;
 
+import io.tokenflow.engine.runs.RunStatus;
 import io.tokenflow.live.LiveChange;
 import io.tokenflow.live.LiveEntry;
 import io.tokenflow.live.LiveSubscriber;
@@ -28,7 +29,6 @@ class RunListLiveView implements LiveView {
 
     private static final String TOPIC = "runs";
     private static final String SHOWN = "shown";
-    private static final Set<String> ENDED = Set.of("COMPLETED", "FAILED", "CANCELLED");
 
     private final LiveRunRows rows;
     private final RunListQueries stored;
@@ -105,15 +105,19 @@ class RunListLiveView implements LiveView {
      * oldest (any, while the table is not full) that passes the filters.
      */
     private boolean missedChanges(RunFilter filter, Map<UUID, RunListQueries.RunRow> shown) {
-        List<UUID> running = shown.values().stream().filter(row -> !ENDED.contains(row.status()))
+        List<UUID> running = shown.values().stream().filter(row -> !finished(row))
                 .map(RunListQueries.RunRow::id).toList();
-        if (stored.byIds(running).stream().anyMatch(row -> ENDED.contains(row.status()))) {
+        if (stored.byIds(running).stream().anyMatch(RunListLiveView::finished)) {
             return true;
         }
         Instant oldest = shown.size() < RunListQueries.LIMIT ? null : shown.values().stream()
                 .map(RunListQueries.RunRow::createdAt).min(Instant::compareTo).orElse(null);
         return stored.newest(filter).stream().anyMatch(row -> !shown.containsKey(row.id())
                 && (oldest == null || row.createdAt().isAfter(oldest)));
+    }
+
+    private static boolean finished(RunListQueries.RunRow row) {
+        return RunStatus.valueOf(row.status()).isFinished();
     }
 
     /** What the page shows of a row that can change: its status (the counter follows the status, or moves on). */
