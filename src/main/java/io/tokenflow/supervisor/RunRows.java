@@ -159,9 +159,12 @@ class RunRows {
     void recordActivity(Map<UUID, List<RunEvent>> applied, Set<UUID> ending, Map<UUID, Instant> lastActivity) {
         ArrayColumns rows = new ArrayColumns("uuid", "int8");
         applied.forEach((run, events) -> {
+            if (ending.contains(run)) {
+                return;
+            }
             Instant latest = events.stream().map(RunEvent::at).max(Instant::compareTo).orElseThrow();
             Instant stored = lastActivity.get(run);
-            if (!ending.contains(run) && (stored == null || !stored.isAfter(latest.minus(ACTIVITY_STEP)))) {
+            if (stored == null || !stored.isAfter(latest.minus(ACTIVITY_STEP))) {
                 rows.add(run, epochMillis(latest));
             }
         });
