@@ -34,6 +34,8 @@ final class ShardEventLoop implements Runnable {
     private boolean pendingToRetry;
     private long retryAtNanos;
     private long claimAtNanos;
+    private long lastReadAtNanos;
+    private boolean lingerNext;
 
     ShardEventLoop(ShardEvents events, EventsEntries entries, EventLogWriter writer, SupervisorSettings settings) {
         this.events = events;
@@ -76,7 +78,23 @@ final class ShardEventLoop implements Runnable {
         if (pendingToRetry && now - retryAtNanos >= 0) {
             return nextPending();
         }
-        return events.readNew();
+        return readNew();
+    }
+
+    /**
+     * New entries; after a read that found some but did not fill a batch, not before {@code linger} has passed since
+     * it began. After a read that found none the next one waits for new entries at once, so the first entry after a
+     * quiet spell is written without delay.
+     */
+    private List<StreamMessage<String, String>> readNew() {
+        long wait = lastReadAtNanos + settings.linger().toNanos() - System.nanoTime();
+        if (lingerNext && wait > 0) {
+            pause(Duration.ofNanos(wait));
+        }
+        lastReadAtNanos = System.nanoTime();
+        List<StreamMessage<String, String>> read = events.readNew();
+        lingerNext = !read.isEmpty() && read.size() < settings.batchSize();
+        return read;
     }
 
     private List<StreamMessage<String, String>> nextPending() {
@@ -143,7 +161,7 @@ final class ShardEventLoop implements Runnable {
 
     private void pause(Duration delay) {
         try {
-            stopped.await(delay.toMillis(), TimeUnit.MILLISECONDS);
+            stopped.await(delay.toNanos(), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             stopped.countDown();

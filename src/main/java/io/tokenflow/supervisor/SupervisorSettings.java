@@ -11,6 +11,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param enabled              whether this instance supervises at all (the lag can be read either way)
  * @param batchSize            events-stream entries written to PostgreSQL per transaction
  * @param block                how long one read waits for new entries
+ * @param linger               after a read that found entries but did not fill a batch, the next read waits until
+ *                             this long after it began ({@code 0}: reads at once), so that under load batches grow: fewer and larger
+ *                             transactions, and more runs whose whole life is in one batch (a node execution then
+ *                             written once instead of inserted and updated). The first entry after a quiet spell is
+ *                             read at once; live views tail the events stream and do not wait for this
  * @param inactivityTimeout    a running run with no activity for this long is failed
  * @param timeoutCheckInterval how often idle runs are looked for
  * @param snapshotInterval     how often the counters of active runs are snapshotted
@@ -20,7 +25,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("tokenflow.supervisor")
 public record SupervisorSettings(@DefaultValue("true") boolean enabled, @DefaultValue("1000") int batchSize,
-                                 @DefaultValue("200ms") Duration block, @DefaultValue("5m") Duration inactivityTimeout,
+                                 @DefaultValue("200ms") Duration block, @DefaultValue("100ms") Duration linger,
+                                 @DefaultValue("5m") Duration inactivityTimeout,
                                  @DefaultValue("5s") Duration timeoutCheckInterval,
                                  @DefaultValue("10s") Duration snapshotInterval, @DefaultValue("30s") Duration claimIdle,
                                  @DefaultValue("1m") Duration finishedRunRetention) {
@@ -30,6 +36,9 @@ public record SupervisorSettings(@DefaultValue("true") boolean enabled, @Default
             throw new IllegalArgumentException("Expected tokenflow.supervisor.batch-size >= 1, but found " + batchSize);
         }
         requirePositive("block", block);
+        if (linger.isNegative()) {
+            throw new IllegalArgumentException("Expected tokenflow.supervisor.linger >= 0, but found " + linger);
+        }
         requirePositive("inactivity-timeout", inactivityTimeout);
         requirePositive("timeout-check-interval", timeoutCheckInterval);
         requirePositive("snapshot-interval", snapshotInterval);

@@ -428,8 +428,8 @@ class EventLogWriterIntegrationTests {
     }
 
     private static SupervisorSettings settings(Duration finishedRunRetention) {
-        return new SupervisorSettings(true, 10, Duration.ofMillis(10), Duration.ofMinutes(5), Duration.ofSeconds(5),
-                Duration.ofSeconds(10), Duration.ofSeconds(30), finishedRunRetention);
+        return new SupervisorSettings(true, 10, Duration.ofMillis(10), Duration.ZERO, Duration.ofMinutes(5),
+                Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(30), finishedRunRetention);
     }
 
     private EventsEntry entry(String id, UUID run, ArrayNode events) {

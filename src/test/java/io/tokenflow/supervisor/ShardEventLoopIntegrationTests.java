@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -84,12 +86,59 @@ class ShardEventLoopIntegrationTests {
         assertThat(redis.commands().xpending(stream, RedisKeys.SUPERVISORS_GROUP).getCount()).isEqualTo(1);
     }
 
+    /**
+     * After a read that did not fill a batch, the next read waits for the linger: entries arriving one by one in the
+     * meantime go to PostgreSQL together, in one transaction (their rows share {@code recorded_at}, the transaction's
+     * start). The first entry after a quiet spell is read at once.
+     */
+    @Test
+    void entriesArrivingDuringTheLingerAreWrittenInOneTransaction() {
+        String stream = keys.eventsStream(SHARD);
+        redis.commands().del(stream);
+        StoredRuns stored = new StoredRuns(jdbc);
+        Duration linger = Duration.ofSeconds(1);
+        start(new SupervisorSettings(true, settings.batchSize(), settings.block(), linger,
+                settings.inactivityTimeout(), settings.timeoutCheckInterval(), settings.snapshotInterval(),
+                settings.claimIdle(), settings.finishedRunRetention()));
+        pauseFor(settings.block().multipliedBy(2));
+
+        UUID first = UUID.randomUUID();
+        addFirstStep(stream, first, stored);
+        await().atMost(linger.dividedBy(2)).until(() -> !stored.eventLog(first).isEmpty());
+        List<UUID> following = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            UUID run = UUID.randomUUID();
+            following.add(run);
+            addFirstStep(stream, run, stored);
+            pauseFor(Duration.ofMillis(50));
+        }
+        await().atMost(Duration.ofSeconds(5)).until(() -> following.stream()
+                .noneMatch(run -> stored.eventLog(run).isEmpty()));
+
+        List<Instant> transactions = jdbc.sql("select distinct recorded_at from event_log "
+                + "where run_id in (:runs)").param("runs", following).query(Instant.class).list();
+        assertThat(transactions).hasSize(1);
+        Instant firstWritten = jdbc.sql("select recorded_at from event_log where run_id = :run limit 1")
+                .param("run", first).query(Instant.class).single();
+        assertThat(Duration.between(firstWritten, transactions.get(0)))
+                .isGreaterThanOrEqualTo(linger.minusMillis(200));
+    }
+
+    private void addFirstStep(String stream, UUID run, StoredRuns stored) {
+        redis.commands().xadd(stream, Map.of("run", run.toString(), "events",
+                run(stored.workflow()).entries().get(0).toString()));
+    }
+
     private static EventScript run(UUID workflow) {
         return events().runStarted(workflow, "{}", "A").emitted(null, "A", "tA", null).then()
                 .started("A", "tA", "w-a");
     }
 
     private void start() {
+        start(settings);
+    }
+
+    private void start(SupervisorSettings settings) {
         ShardEvents events = new ShardEvents(redis.dedicated().sync(), keys, SHARD, "loop-under-test", settings);
         loop = new ShardEventLoop(events, entries, writer, settings);
         thread = new Thread(loop, "shard-event-loop-under-test");
