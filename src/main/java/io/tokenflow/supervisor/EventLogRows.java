@@ -29,9 +29,9 @@ class EventLogRows {
 
     void append(Map<UUID, List<RunEvent>> events) {
         CopyRows rows = new CopyRows(7);
-        events.forEach((run, ofRun) -> ofRun.forEach(event -> rows.add(run).add(event.seq())
-                .add(event.type().wireName()).add(event.node()).add(event.token())
-                .add(Instant.ofEpochMilli(event.at().toEpochMilli())).add(event.header().dataJson())));
+        events.forEach((run, ofRun) -> ofRun.forEach(event -> rows.uuid(run).bigint(event.seq())
+                .text(event.type().wireName()).text(event.node()).text(event.token())
+                .timestamptz(Instant.ofEpochMilli(event.at().toEpochMilli())).json(event.header().dataJson())));
         rows.copyInto(jdbc, TABLE);
     }
 }
