@@ -16,12 +16,14 @@ import org.slf4j.LoggerFactory;
 import io.lettuce.core.StreamMessage;
 
 /**
- * Works through one batch of tokens on one consumer: skips tokens of cancelled, failed or vanished runs, runs the
- * rest, sends their completions (pipelined: routed in-process or added to the completions stream) and only then
- * acknowledges and deletes the tokens. A token whose completion could not be routed or added stays pending and is
- * claimed again later. The runs' statuses are asked for when the batch arrives; a task its handler calls side-effect
- * free runs meanwhile (its result is dropped if the run is no longer live), any other waits for the answer, so a
- * cancelled run's tokens cause no side effects.
+ * Works through one batch of tokens on one consumer: runs them, sends their completions (pipelined: routed in-process
+ * or added to the completions stream) and only then acknowledges and deletes the tokens. A token whose completion
+ * could not be routed or added stays pending and is claimed again later. Tokens of cancelled, failed or vanished runs
+ * are acknowledged without a completion: their runs' statuses are asked for when the batch arrives. A task with side
+ * effects waits for the answer, so it never runs for such a run; a task its handler calls side-effect free runs
+ * meanwhile and its result is dropped. When completions are routed in-process, side-effect-free tasks run without
+ * asking: the routing step reads the run's status anyway and refuses a completion of a run that has ended (one whose
+ * keys are gone from Redis altogether as an unknown run, recorded as a refused signal).
  */
 final class BatchProcessor {
 
@@ -48,11 +50,13 @@ final class BatchProcessor {
         }
         List<TaskEntry> entries = new ArrayList<>(messages.size());
         messages.forEach(message -> entries.add(toEntry(message)));
-        TaskStreams.RunStatuses statuses = streams.askRunStatuses(runShards(entries));
         Map<String, List<String>> finished = new LinkedHashMap<>();
         held.hold(entries);
         try {
-            collectWritten(runAll(entries, statuses, finished), finished);
+            List<TaskExecutor.Prepared> prepared = new ArrayList<>(entries.size());
+            entries.forEach(entry -> prepared.add(entry.identified() ? executor.prepare(entry) : null));
+            TaskStreams.RunStatuses statuses = streams.askRunStatuses(runShardsToAsk(prepared));
+            collectWritten(runAll(entries, prepared, statuses, finished), finished);
         } finally {
             held.release();
         }
@@ -62,13 +66,13 @@ final class BatchProcessor {
     }
 
     /** Runs the entries in order, sending completions as they come when work is slow, in one go when it is fast. */
-    private List<Written> runAll(List<TaskEntry> entries, TaskStreams.RunStatuses statuses,
-                                 Map<String, List<String>> finished) {
+    private List<Written> runAll(List<TaskEntry> entries, List<TaskExecutor.Prepared> prepared,
+                                 TaskStreams.RunStatuses statuses, Map<String, List<String>> finished) {
         List<Written> written = new ArrayList<>(entries.size());
         long flushedAt = System.nanoTime();
         for (int i = 0; i < entries.size(); i++) {
             held.advance(i);
-            handle(entries.get(i), statuses, finished, written);
+            handle(entries.get(i), prepared.get(i), statuses, finished, written);
             if (System.nanoTime() - flushedAt > FLUSH_AFTER_NANOS) {
                 streams.flush();
                 flushedAt = System.nanoTime();
@@ -78,9 +82,9 @@ final class BatchProcessor {
         return written;
     }
 
-    private void handle(TaskEntry entry, TaskStreams.RunStatuses statuses, Map<String, List<String>> finished,
-                        List<Written> written) {
-        if (!entry.identified()) {
+    private void handle(TaskEntry entry, TaskExecutor.Prepared prepared, TaskStreams.RunStatuses statuses,
+                        Map<String, List<String>> finished, List<Written> written) {
+        if (prepared == null) {
             log.warn("Dropping a token without token, run and node fields: {} {}", entry, entry.fields());
             add(finished, entry);
             return;
@@ -88,8 +92,8 @@ final class BatchProcessor {
         Optional<UUID> run = entry.runId();
         BooleanSupplier live = () -> run.isEmpty() || statuses.live(run.get());
         try {
-            Optional<Map<String, String>> completion = executor.complete(entry, worker, live);
-            if (completion.isEmpty() || !live.getAsBoolean()) {
+            Optional<Map<String, String>> completion = executor.complete(prepared, worker, live);
+            if (completion.isEmpty() || (asksRunStatus(prepared) && !live.getAsBoolean())) {
                 add(finished, entry);
                 return;
             }
@@ -116,10 +120,18 @@ final class BatchProcessor {
                 message.getBody());
     }
 
-    private static Map<UUID, Integer> runShards(List<TaskEntry> entries) {
+    /** Whether the task's run status is asked for (see the class comment). */
+    private boolean asksRunStatus(TaskExecutor.Prepared task) {
+        return task.needsLiveRun() || !streams.routesInProcess();
+    }
+
+    /** The runs (and their shards) whose status is asked for. */
+    private Map<UUID, Integer> runShardsToAsk(List<TaskExecutor.Prepared> prepared) {
         Map<UUID, Integer> runs = new HashMap<>();
-        for (TaskEntry entry : entries) {
-            entry.runId().ifPresent(run -> runs.put(run, entry.shard()));
+        for (TaskExecutor.Prepared task : prepared) {
+            if (task != null && asksRunStatus(task)) {
+                task.entry().runId().ifPresent(run -> runs.put(run, task.entry().shard()));
+            }
         }
         return runs;
     }

@@ -38,35 +38,45 @@ class TaskExecutor {
     }
 
     /**
-     * The completion's fields for an entry that {@link TaskEntry#identified() names} its token, run and node; empty
-     * when the task would have side effects ({@link TaskHandler#sideEffectFree}) and {@code runIsLive} says its run no
-     * longer wants it (asked only then).
+     * Looks up the handler of an entry that {@link TaskEntry#identified() names} its token, run and node and decodes
+     * its task; a malformed token or a handler bug becomes the failure it ends in.
      */
-    Optional<Map<String, String>> complete(TaskEntry entry, String worker, BooleanSupplier runIsLive) {
-        long startedAt = clock.millis();
-        return execute(entry, runIsLive).map(result -> encoder.encode(entry, result, worker, startedAt));
-    }
-
-    private Optional<TaskResult> execute(TaskEntry entry, BooleanSupplier runIsLive) {
+    Prepared prepare(TaskEntry entry) {
         TaskHandler handler = handlers.find(entry.type()).orElse(null);
         if (handler == null) {
-            return Optional.of(TaskResult.permanent("no_handler", "Expected a handler for worker type '"
-                    + entry.type() + "', but this worker has none for it"));
+            return new Prepared(entry, null, null, TaskResult.permanent("no_handler", "Expected a handler for worker "
+                    + "type '" + entry.type() + "', but this worker has none for it"));
         }
-        Task task;
         try {
-            task = decoder.decode(entry);
+            return new Prepared(entry, handler, decoder.decode(entry), null);
         } catch (MalformedTaskException e) {
-            return Optional.of(TaskResult.permanent("malformed_token", e.getMessage()));
+            return new Prepared(entry, null, null, TaskResult.permanent("malformed_token", e.getMessage()));
         } catch (RuntimeException e) {
-            return Optional.of(failure(entry, e));
+            return new Prepared(entry, null, null, failure(entry, e));
+        }
+    }
+
+    /**
+     * The completion's fields of a prepared entry; empty when its task would have side effects ({@link
+     * Prepared#needsLiveRun}) and {@code runIsLive} says its run no longer wants it (asked only then).
+     */
+    Optional<Map<String, String>> complete(Prepared prepared, String worker, BooleanSupplier runIsLive) {
+        long startedAt = clock.millis();
+        return execute(prepared, runIsLive).map(result -> encoder.encode(prepared.entry(), result, worker,
+                startedAt));
+    }
+
+    private Optional<TaskResult> execute(Prepared prepared, BooleanSupplier runIsLive) {
+        if (prepared.failure() != null) {
+            return Optional.of(prepared.failure());
         }
         // outside the handler's try: a status that cannot be read leaves the token pending, it does not fail it
-        if (!handler.sideEffectFree(task) && !runIsLive.getAsBoolean()) {
+        if (prepared.needsLiveRun() && !runIsLive.getAsBoolean()) {
             return Optional.empty();
         }
+        TaskEntry entry = prepared.entry();
         try {
-            TaskResult result = handler.execute(task);
+            TaskResult result = prepared.handler().execute(prepared.task());
             return Optional.of(result != null ? result : TaskResult.permanent("worker_error",
                     "Expected the " + entry.type() + " worker to return a result, but it returned none"));
         } catch (RuntimeException e) {
@@ -82,5 +92,18 @@ class TaskExecutor {
         log.warn("The {} worker failed on {}", entry.type(), entry, e);
         return TaskResult.permanent("worker_error",
                 "Expected the " + entry.type() + " worker to finish, but it failed: " + e);
+    }
+
+    /**
+     * An entry ready to run: its handler and decoded task, or the failure it ends in without running.
+     *
+     * @param failure the result when the task cannot run (no handler, a malformed token), else null
+     */
+    record Prepared(TaskEntry entry, TaskHandler handler, Task task, TaskResult failure) {
+
+        /** Whether the task may run only while its run is live: it has side effects ({@link TaskHandler#sideEffectFree}). */
+        boolean needsLiveRun() {
+            return failure == null && !handler.sideEffectFree(task);
+        }
     }
 }

@@ -128,6 +128,9 @@ final class TaskStreams {
 
     /** Asks for the {@code status} of each run's meta hash, without waiting for the replies. */
     RunStatuses askRunStatuses(Map<UUID, Integer> runShards) {
+        if (runShards.isEmpty()) {
+            return new RunStatuses(Map.of());
+        }
         Map<UUID, RedisFuture<String>> replies = new HashMap<>();
         runShards.forEach((run, shard) -> replies.put(run, redis.hget(keys.run(run, shard).meta(), "status")));
         flush();
@@ -143,6 +146,11 @@ final class TaskStreams {
             String status = reply == null ? null : await(reply, REPLY_TIMEOUT);
             return status != null && !"CANCELLED".equals(status) && !"FAILED".equals(status);
         }
+    }
+
+    /** Whether completions are handed to this instance's coordinator in-process (see {@link #complete}). */
+    boolean routesInProcess() {
+        return local.enabled();
     }
 
     /**
