@@ -78,7 +78,7 @@ final class CopyRows {
         return rows;
     }
 
-    /** The bytes sent so far: the signature, then the whole rows (the end mark is added when copying). */
+    /** The bytes written so far: the signature, then the rows (the end mark is added when copying). */
     byte[] bytes() {
         return Arrays.copyOf(bytes, size);
     }

@@ -12,10 +12,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param batchSize            events-stream entries written to PostgreSQL per transaction
  * @param block                how long one read waits for new entries
  * @param linger               after a read that found entries but did not fill a batch, the next read waits until
- *                             this long after it began ({@code 0}: reads at once), so that under load batches grow: fewer and larger
- *                             transactions, and more runs whose whole life is in one batch (a node execution then
- *                             written once instead of inserted and updated). The first entry after a quiet spell is
- *                             read at once; live views tail the events stream and do not wait for this
+ *                             this long after it began ({@code 0}: reads at once), so that under load batches grow:
+ *                             fewer and larger transactions, and more runs whose whole life is in one batch (a node
+ *                             execution then written once instead of inserted and updated). The first entry after a
+ *                             quiet spell is read at once; live views tail the events stream and do not wait for this
  * @param inactivityTimeout    a running run with no activity for this long is failed
  * @param timeoutCheckInterval how often idle runs are looked for
  * @param snapshotInterval     how often the counters of active runs are snapshotted

@@ -71,7 +71,8 @@ class LocalTaskRunStatusIntegrationTests {
         try (RedisMonitor monitor = new RedisMonitor(factory.getHostName(), factory.getPort())) {
             String pureEntry = send(pureRun, pure, "pure-probe");
             String effectEntry = send(effectRun, effect, "effect-probe");
-            await().atMost(Duration.ofSeconds(10)).until(() -> gone(pureRun, pureEntry) && gone(effectRun, effectEntry));
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> gone(pureRun, pureEntry) && gone(effectRun, effectEntry));
             commands = monitor.lines();
         }
 

@@ -101,7 +101,10 @@ class TaskExecutor {
      */
     record Prepared(TaskEntry entry, TaskHandler handler, Task task, TaskResult failure) {
 
-        /** Whether the task may run only while its run is live: it has side effects ({@link TaskHandler#sideEffectFree}). */
+        /**
+         * Whether the task may run only while its run is live: it has side effects ({@link
+         * TaskHandler#sideEffectFree}).
+         */
         boolean needsLiveRun() {
             return failure == null && !handler.sideEffectFree(task);
         }
