@@ -44,16 +44,18 @@ class TaskExecutor {
     Prepared prepare(TaskEntry entry) {
         TaskHandler handler = handlers.find(entry.type()).orElse(null);
         if (handler == null) {
-            return new Prepared(entry, null, null, TaskResult.permanent("no_handler", "Expected a handler for worker "
-                    + "type '" + entry.type() + "', but this worker has none for it"));
+            return Prepared.failed(entry, TaskResult.permanent("no_handler", "Expected a handler for worker type '"
+                    + entry.type() + "', but this worker has none for it"));
         }
+        Task task;
         try {
-            return new Prepared(entry, handler, decoder.decode(entry), null);
+            task = decoder.decode(entry);
         } catch (MalformedTaskException e) {
-            return new Prepared(entry, null, null, TaskResult.permanent("malformed_token", e.getMessage()));
+            return Prepared.failed(entry, TaskResult.permanent("malformed_token", e.getMessage()));
         } catch (RuntimeException e) {
-            return new Prepared(entry, null, null, failure(entry, e));
+            return Prepared.failed(entry, failure(entry, e));
         }
+        return new Prepared(entry, handler, task, null, !handler.sideEffectFree(task));
     }
 
     /**
@@ -97,16 +99,14 @@ class TaskExecutor {
     /**
      * An entry ready to run: its handler and decoded task, or the failure it ends in without running.
      *
-     * @param failure the result when the task cannot run (no handler, a malformed token), else null
+     * @param failure      the result when the task cannot run (no handler, a malformed token), else null
+     * @param needsLiveRun whether the task may run only while its run is live: it has side effects ({@link
+     *                     TaskHandler#sideEffectFree})
      */
-    record Prepared(TaskEntry entry, TaskHandler handler, Task task, TaskResult failure) {
+    record Prepared(TaskEntry entry, TaskHandler handler, Task task, TaskResult failure, boolean needsLiveRun) {
 
-        /**
-         * Whether the task may run only while its run is live: it has side effects ({@link
-         * TaskHandler#sideEffectFree}).
-         */
-        boolean needsLiveRun() {
-            return failure == null && !handler.sideEffectFree(task);
+        static Prepared failed(TaskEntry entry, TaskResult failure) {
+            return new Prepared(entry, null, null, failure, false);
         }
     }
 }
