@@ -35,14 +35,17 @@ import io.tokenflow.workers.function.WorkflowFunction;
  * Redis and PostgreSQL spent per hop ({@link CpuUse}: the figure to compare versions by, as it drifts less than speed).
  * It first prints two figures of the machine ({@link MachineCalibration}) to compare machines by.
  *
- * <p>Each shape first runs {@code bench.warmup} times unmeasured, then on in rounds of a fifth of that until the JIT
- * compiler used less than 5 % of the JVM's CPU in a round (for at most {@code bench.warmup-seconds}, 240 by default),
- * so that the figures describe a JVM whose hot code is compiled: with a fixed 5,000 runs the compiler still took a
- * quarter of the CPU during the measured chain load, and a cap of 20 rounds still left it at 20-45 % of the CPU when
- * the fan shape ran alone on a 2-core machine (its two compiler threads needed about a minute of load to settle).
+ * <p>Each shape first runs {@code bench.warmup} times unmeasured, then on in rounds of {@code bench.warmup-round} runs
+ * (5,000) until the JIT compiler used less than 5 % of the JVM's CPU in a round (for at most
+ * {@code bench.warmup-seconds}, 240 by default), so that the figures describe a JVM whose hot code is compiled: with a
+ * fixed 5,000 runs the compiler still took a quarter of the CPU during the measured chain load, and a cap of 20 rounds
+ * still left it at 20-45 % of the CPU when the fan shape ran alone on a 2-core machine (its two compiler threads needed
+ * about a minute of load to settle). Rounds of 1,000 runs (a third of a second of fan load) passed the check by
+ * chance: the compiler then still used 12-17 % of the JVM's CPU in the measured fan load, 6-8 % after rounds of 5,000.
  *
  * <p>Run: {@code ./mvnw -q test-compile exec:java} (options: {@code -Dbench.runs=20000 -Dbench.window=400
- * -Dbench.warmup=5000 -Dbench.warmup-seconds=240 -Dbench.starters=4 -Dbench.shards=2 -Dbench.shapes=latency,chain,fan}).
+ * -Dbench.warmup=5000 -Dbench.warmup-round=5000 -Dbench.warmup-seconds=240 -Dbench.starters=4 -Dbench.shards=2
+ * -Dbench.shapes=latency,chain,fan}).
  */
 public final class EngineBenchmark {
 
@@ -118,7 +121,7 @@ public final class EngineBenchmark {
             throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(Integer.getInteger("bench.warmup-seconds", 240));
         drive(workflow, terminal, warmup, window);
-        int round = Math.max(warmup / 5, window);
+        int round = Math.max(Integer.getInteger("bench.warmup-round", 5_000), window);
         int rounds = 0;
         double jitShare;
         do {
