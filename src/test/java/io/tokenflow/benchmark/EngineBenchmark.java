@@ -41,7 +41,7 @@ import io.tokenflow.workers.function.WorkflowFunction;
  * fixed 5,000 runs the compiler still took a quarter of the CPU during the measured chain load, and a cap of 20 rounds
  * still left it at 20-45 % of the CPU when the fan shape ran alone on a 2-core machine (its two compiler threads needed
  * about a minute of load to settle). Rounds of 1,000 runs (a third of a second of fan load) passed the check by
- * chance: the compiler then still used 12-17 % of the JVM's CPU in the measured fan load, 6-8 % after rounds of 5,000.
+ * chance: the compiler then still used 12-17 % of the JVM's CPU in the measured fan load, 4-8 % after rounds of 5,000.
  *
  * <p>Run: {@code ./mvnw -q test-compile exec:java} (options: {@code -Dbench.runs=20000 -Dbench.window=400
  * -Dbench.warmup=5000 -Dbench.warmup-round=5000 -Dbench.warmup-seconds=240 -Dbench.starters=4 -Dbench.shards=2
