@@ -11,6 +11,7 @@ import io.tokenflow.web.BadRequestException;
 import io.tokenflow.web.ConflictException;
 import io.tokenflow.web.ForbiddenException;
 import io.tokenflow.web.NotFoundException;
+import io.tokenflow.web.StorableJson;
 
 /**
  * Decides an approval for a person (or a script acting as one): only a listed approver may, and only once. The decision
@@ -36,6 +37,7 @@ public class DecideApproval {
             throw new BadRequestException(422, "Expected a comment of at most " + COMMENT_LIMIT + " characters, but it "
                     + "has " + comment.length(), "/comment");
         }
+        StorableJson.check(comment, "/comment");
         ApprovalRecord approval = approvals.find(id)
                 .orElseThrow(() -> new NotFoundException("Expected an approval with id " + id + ", but there is none"));
         if (!approval.pending()) {

@@ -44,6 +44,12 @@ public class RunStarter {
         this.clock = clock;
     }
 
+    /** The run an idempotency key is bound to in Redis, if any. */
+    public Optional<UUID> boundRun(String idempotencyKey) {
+        String key = keys.idempotencyKey(keys.shardOfIdempotencyKey(idempotencyKey), idempotencyKey);
+        return Optional.ofNullable(redis.commands().get(key)).map(UUID::fromString);
+    }
+
     /** Binds an idempotency key to a new run id; the run id it is already bound to, if any. */
     public Optional<UUID> claim(String idempotencyKey, UUID runId) {
         String key = keys.idempotencyKey(keys.shardOfIdempotencyKey(idempotencyKey), idempotencyKey);

@@ -9,8 +9,7 @@ import java.util.TreeMap;
 
 import org.springframework.stereotype.Component;
 
-import io.tokenflow.web.BadRequestException;
-import tools.jackson.core.JacksonException;
+import io.tokenflow.web.RequestJson;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -26,18 +25,9 @@ public class WorkflowDocuments {
 
     private final JsonMapper strict = JsonMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
+    /** Parses what a user sent, by the rules of every API body ({@link RequestJson}). */
     public JsonNode parse(String text) {
-        if (text == null || text.isBlank()) {
-            throw new BadRequestException("Expected a JSON document in the request body, but it is empty", "");
-        }
-        try {
-            return strict.readTree(text);
-        } catch (JacksonException e) {
-            var location = e.getLocation();
-            String where = location == null ? "" : " (line " + location.getLineNr() + ", column "
-                    + location.getColumnNr() + ")";
-            throw new BadRequestException("Expected a well-formed JSON document, but " + e.getOriginalMessage() + where, "");
-        }
+        return RequestJson.parse(text);
     }
 
     /** Parses JSON the application itself stored. */

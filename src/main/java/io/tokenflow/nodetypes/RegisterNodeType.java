@@ -14,7 +14,7 @@ import io.tokenflow.engine.types.BuiltInNodeTypes;
 import io.tokenflow.web.BadRequestException;
 import io.tokenflow.web.ConflictException;
 import io.tokenflow.web.NotFoundException;
-import tools.jackson.core.JacksonException;
+import io.tokenflow.web.RequestJson;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -66,15 +66,11 @@ class RegisterNodeType {
     }
 
     private JsonNode parse(String body) {
-        try {
-            JsonNode request = json.readTree(body);
-            if (!request.isObject()) {
-                throw new BadRequestException("Expected a JSON object with displayName, description and configSchema", "");
-            }
-            return request;
-        } catch (JacksonException e) {
-            throw new BadRequestException("Expected a well-formed JSON document, but " + e.getOriginalMessage(), "");
+        JsonNode request = RequestJson.parse(body);
+        if (!request.isObject()) {
+            throw new BadRequestException("Expected a JSON object with displayName, description and configSchema", "");
         }
+        return request;
     }
 
     private void checkSchema(JsonNode configSchema) {

@@ -11,9 +11,8 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.tokenflow.web.BadRequestException;
-import tools.jackson.core.JacksonException;
+import io.tokenflow.web.RequestJson;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code POST /api/v1/runs/{id}/patch}: an RFC 6902 patch to a running run's definition, against the revision named by
@@ -25,11 +24,9 @@ class RunPatchApi {
     static final String JSON_PATCH = "application/json-patch+json";
 
     private final PatchRun patching;
-    private final JsonMapper json;
 
-    RunPatchApi(PatchRun patching, JsonMapper json) {
+    RunPatchApi(PatchRun patching) {
         this.patching = patching;
-        this.json = json;
     }
 
     @PostMapping(path = "/api/v1/runs/{id}/patch", consumes = {JSON_PATCH, "application/json"})
@@ -37,13 +34,7 @@ class RunPatchApi {
                                               @RequestHeader(name = "If-Match", required = false) String ifMatch,
                                               @RequestBody String body, Principal principal) {
         int expected = revision(ifMatch);
-        JsonNode document;
-        try {
-            document = json.readTree(body);
-        } catch (JacksonException e) {
-            throw new BadRequestException("Expected a JSON Patch (a JSON array of operations), but the body is "
-                    + "malformed: " + e.getOriginalMessage(), "");
-        }
+        JsonNode document = RequestJson.parse(body);
         PatchRun.PatchedRun patched = patching.patch(id, expected, document,
                 principal == null ? "anonymous" : principal.getName(), false);
         return ResponseEntity.ok().eTag("\"" + patched.revision() + "\"").body(patched);

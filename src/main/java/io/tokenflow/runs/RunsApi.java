@@ -17,7 +17,7 @@ import org.springframework.web.bind.annotation.RestController;
 import io.tokenflow.coordinator.RunTerminator;
 import io.tokenflow.web.BadRequestException;
 import io.tokenflow.web.ConflictException;
-import tools.jackson.core.JacksonException;
+import io.tokenflow.web.RequestJson;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -97,12 +97,7 @@ class RunsApi {
     }
 
     private StartRunCommand command(String body) {
-        JsonNode request;
-        try {
-            request = json.readTree(body);
-        } catch (JacksonException e) {
-            throw new BadRequestException("Expected a JSON object, but " + e.getOriginalMessage(), "");
-        }
+        JsonNode request = RequestJson.parse(body);
         if (!request.isObject()) {
             throw new BadRequestException("Expected a JSON object {workflow, tag | version, inputs, idempotencyKey}", "");
         }

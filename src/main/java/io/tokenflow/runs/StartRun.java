@@ -10,6 +10,7 @@ import io.tokenflow.coordinator.RunStarter;
 import io.tokenflow.designer.PinnedWorkflow;
 import io.tokenflow.designer.PinnedWorkflows;
 import io.tokenflow.web.BadRequestException;
+import io.tokenflow.web.StorableJson;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -17,7 +18,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Starts a run: pins the workflow version, checks the inputs against its declared inputs, and emits the entry tokens
- * atomically. A repeated idempotency key returns the run it started before.
+ * atomically. A repeated idempotency key returns the run it started before ({@link IdempotencyKeys}).
  */
 @Service
 public class StartRun {
@@ -26,11 +27,14 @@ public class StartRun {
 
     private final PinnedWorkflows workflows;
     private final RunStarter starter;
+    private final IdempotencyKeys idempotencyKeys;
     private final RunInputs inputs;
     private final JsonMapper json;
     private final RunIds ids;
 
-    StartRun(PinnedWorkflows workflows, RunStarter starter, RunInputs inputs, JsonMapper json, Clock clock) {
+    StartRun(PinnedWorkflows workflows, RunStarter starter, IdempotencyKeys idempotencyKeys, RunInputs inputs,
+             JsonMapper json, Clock clock) {
+        this.idempotencyKeys = idempotencyKeys;
         this.ids = new RunIds(clock);
         this.workflows = workflows;
         this.starter = starter;
@@ -42,10 +46,11 @@ public class StartRun {
         validate(command);
         PinnedWorkflow pinned = workflows.resolve(command.workflow(), command.tag(), command.version());
         JsonNode input = command.inputs() == null ? JsonNodeFactory.instance.objectNode() : command.inputs();
+        StorableJson.check(input, "/inputs");
         inputs.check(pinned.ir().inputs(), input);
         UUID runId = ids.next();
         if (command.idempotencyKey() != null) {
-            Optional<UUID> existing = starter.claim(command.idempotencyKey(), runId);
+            Optional<UUID> existing = idempotencyKeys.bind(command.idempotencyKey(), runId);
             if (existing.isPresent()) {
                 return new StartedRun(existing.get(), pinned.workflowId(), pinned.name(), null, null, true);
             }
@@ -55,7 +60,7 @@ public class StartRun {
                     submittedBy));
         } catch (RuntimeException e) {
             if (command.idempotencyKey() != null) {
-                starter.release(command.idempotencyKey(), runId);
+                idempotencyKeys.release(command.idempotencyKey(), runId);
             }
             throw e;
         }

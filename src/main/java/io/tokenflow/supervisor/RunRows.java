@@ -40,13 +40,22 @@ class RunRows {
 
     private static final Log log = LogFactory.getLog(RunRows.class);
     /**
+     * A run's idempotency key, or null when another run's row holds it already. The API answers a repeated key with
+     * the first run (Redis, then PostgreSQL: {@code runs.IdempotencyKeys}); a second run with the same key is made only
+     * when both missed it (PostgreSQL unreachable at the start, Redis lost the binding before the first run's row was
+     * written). That run keeps its key in its {@code run.started} event, and its row must still be written: a unique
+     * violation here would stop the event log of every run on the shard.
+     */
+    private static final String UNTAKEN_KEY = "case when u.idempotency_key is not null and exists (select 1 from runs k "
+            + "where k.idempotency_key = u.idempotency_key and k.id <> u.id) then null else u.idempotency_key end";
+    /**
      * Rows of started runs, as one statement over arrays ({@link ArrayColumns}) like the other run rows; a row the API
      * created as {@code PENDING} becomes {@code RUNNING}.
      */
     private static final String INSERT = "insert into runs (id, workflow_id, workflow_version, tag, ir_revision, shard, "
             + "status, idempotency_key, inputs, submitted_by, created_at, started_at, last_event_at) "
             + "select u.id, u.workflow_id, u.workflow_version, u.tag, u.ir_revision, u.shard, 'RUNNING', "
-            + "u.idempotency_key, coalesce(u.inputs::jsonb, '{}'::jsonb), u.submitted_by, "
+            + UNTAKEN_KEY + ", coalesce(u.inputs::jsonb, '{}'::jsonb), u.submitted_by, "
             + EPOCH_MS.formatted("u.started_ms") + ", " + EPOCH_MS.formatted("u.started_ms") + ", "
             + EPOCH_MS.formatted("u.started_ms") + " from unnest(?::uuid[], ?::uuid[], ?::int4[], ?::text[], ?::int4[], "
             + "?::int4[], ?::text[], ?::text[], ?::text[], ?::int8[]) as u(id, workflow_id, workflow_version, tag, "
@@ -69,9 +78,10 @@ class RunRows {
     void insertStarted(int shard, Map<UUID, RunStarted> started) {
         ArrayColumns rows = new ArrayColumns("uuid", "uuid", "int4", "text", "int4", "int4", "text", "text", "text",
                 "int8");
+        Set<String> batchKeys = new HashSet<>();
         started.forEach((run, event) -> rows.add(run, event.workflowId(), event.workflowVersion(), event.tag(),
-                event.irRevision(), shard, event.idempotencyKey(), json(event.inputs()), event.submittedBy(),
-                epochMillis(event.at())));
+                event.irRevision(), shard, firstInBatch(batchKeys, run, event.idempotencyKey()), json(event.inputs()),
+                event.submittedBy(), epochMillis(event.at())));
         rows.execute(jdbc, INSERT);
     }
 
@@ -86,11 +96,13 @@ class RunRows {
     Set<UUID> insertEnded(int shard, Map<UUID, WholeRun> runs) {
         ArrayColumns rows = new ArrayColumns("uuid", "uuid", "int4", "text", "int4", "text", "text", "int8", "int8",
                 "text", "text", "text", "text");
+        Set<String> batchKeys = new HashSet<>();
         runs.forEach((run, whole) -> {
             RunStarted started = whole.started();
             RunEnding ending = whole.ending();
             rows.add(run, started.workflowId(), started.workflowVersion(), started.tag(), started.irRevision(),
-                    started.idempotencyKey(), started.submittedBy(), epochMillis(started.at()),
+                    firstInBatch(batchKeys, run, started.idempotencyKey()), started.submittedBy(),
+                    epochMillis(started.at()),
                     epochMillis(ending.at()), ending.endsAs().name(), ending.error(),
                     json(started.inputs() == null ? JSON.createObjectNode() : started.inputs()),
                     json(JSON.valueToTree(whole.outputs())));
@@ -98,13 +110,23 @@ class RunRows {
         return new HashSet<>(rows.query(jdbc, "insert into runs (id, workflow_id, workflow_version, tag, ir_revision, "
                 + "shard, status, idempotency_key, inputs, submitted_by, created_at, started_at, last_event_at, ended_at, "
                 + "error, final_counter, outputs) select u.id, u.workflow_id, u.workflow_version, u.tag, u.ir_revision, "
-                + shard + ", u.status, u.idempotency_key, u.inputs::jsonb, u.submitted_by, "
+                + shard + ", u.status, " + UNTAKEN_KEY + ", u.inputs::jsonb, u.submitted_by, "
                 + EPOCH_MS.formatted("u.started_ms") + ", " + EPOCH_MS.formatted("u.started_ms") + ", "
                 + EPOCH_MS.formatted("u.ended_ms") + ", " + EPOCH_MS.formatted("u.ended_ms") + ", u.error, 0, u.outputs::jsonb "
                 + "from unnest(?::uuid[], ?::uuid[], ?::int4[], ?::text[], ?::int4[], ?::text[], ?::text[], ?::int8[], "
                 + "?::int8[], ?::text[], ?::text[], ?::text[], ?::text[]) as u(id, workflow_id, workflow_version, tag, "
                 + "ir_revision, idempotency_key, submitted_by, started_ms, ended_ms, status, error, inputs, outputs) "
                 + "on conflict (id) do nothing returning id", (rs, i) -> rs.getObject(1, UUID.class)));
+    }
+
+    /** The key, or null when an earlier run of the same batch has it ({@link #UNTAKEN_KEY} sees other batches'). */
+    private static String firstInBatch(Set<String> batchKeys, UUID run, String idempotencyKey) {
+        if (idempotencyKey == null || batchKeys.add(idempotencyKey)) {
+            return idempotencyKey;
+        }
+        log.warn("Run " + run + " was started with idempotency key '" + idempotencyKey + "' that another run holds; "
+                + "its row is written without it");
+        return null;
     }
 
     /**

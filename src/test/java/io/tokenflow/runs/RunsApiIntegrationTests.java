@@ -14,6 +14,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import java.time.Duration;
 import java.util.UUID;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
@@ -36,21 +37,27 @@ class RunsApiIntegrationTests {
 
     @Autowired
     MockMvc mvc;
+    RunsApiCalls api;
+
+    @BeforeEach
+    void api() {
+        api = new RunsApiCalls(mvc);
+    }
 
     @Test
     void runsAFanOutFanInAndReplaysItsLogToTheSameState() throws Exception {
-        String workflow = created("valid/fan-out-fan-in");
-        UUID run = start("{\"workflow\": \"" + workflow + "\", \"inputs\": {\"order\": 7}}");
-        await().atMost(Duration.ofSeconds(30)).until(() -> "COMPLETED".equals(read(get("/api/v1/runs/" + run))
+        String workflow = api.created("valid/fan-out-fan-in");
+        UUID run = api.start("{\"workflow\": \"" + workflow + "\", \"inputs\": {\"order\": 7}}");
+        await().atMost(Duration.ofSeconds(30)).until(() -> "COMPLETED".equals(api.read(get("/api/v1/runs/" + run))
                 .get("status").asString()));
-        JsonNode detail = read(get("/api/v1/runs/" + run));
+        JsonNode detail = api.read(get("/api/v1/runs/" + run));
         assertThat(detail.get("counter").asLong()).isZero();
         assertThat(detail.get("live").asBoolean()).isFalse();
         assertThat(detail.get("nodes")).hasSize(4).allSatisfy(node -> assertThat(node.get("status").asString())
                 .isEqualTo("COMPLETED"));
         assertThat(detail.at("/outputs/D")).isEqualTo(JSON.readTree("{\"B\": {\"order\": 7}, \"C\": {\"order\": 7}}"));
 
-        JsonNode replay = read(get("/api/v1/runs/" + run + "/replay"));
+        JsonNode replay = api.read(get("/api/v1/runs/" + run + "/replay"));
         assertThat(replay.get("status").asString()).isEqualTo("COMPLETED");
         assertThat(replay.get("counter").asLong()).isZero();
         assertThat(replay.get("outputs")).isEqualTo(detail.get("outputs"));
@@ -61,7 +68,7 @@ class RunsApiIntegrationTests {
         }
         assertThat(replay.get("path")).hasSize(6);
 
-        JsonNode early = read(get("/api/v1/runs/" + run + "/replay?upToSeq=2"));
+        JsonNode early = api.read(get("/api/v1/runs/" + run + "/replay?upToSeq=2"));
         assertThat(early.get("status").asString()).isEqualTo("RUNNING");
         assertThat(early.get("counter").asLong()).isEqualTo(1);
         assertThat(early.get("upToSeq").asLong()).isEqualTo(2);
@@ -69,28 +76,28 @@ class RunsApiIntegrationTests {
 
     @Test
     void pagesThroughTheEventLogInOrder() throws Exception {
-        UUID run = start("{\"workflow\": \"" + created("valid/sequential") + "\"}");
-        await().atMost(Duration.ofSeconds(30)).until(() -> "COMPLETED".equals(read(get("/api/v1/runs/" + run))
+        UUID run = api.start("{\"workflow\": \"" + api.created("valid/sequential") + "\"}");
+        await().atMost(Duration.ofSeconds(30)).until(() -> "COMPLETED".equals(api.read(get("/api/v1/runs/" + run))
                 .get("status").asString()));
-        call(get("/api/v1/runs/" + run + "/events?limit=3")).andExpect(status().isOk())
+        api.call(get("/api/v1/runs/" + run + "/events?limit=3")).andExpect(status().isOk())
                 .andExpect(jsonPath("$.events", hasSize(3)))
                 .andExpect(jsonPath("$.events[0].seq").value(1))
                 .andExpect(jsonPath("$.events[0].type").value("run.started"))
                 .andExpect(jsonPath("$.nextAfterSeq").value(3));
-        call(get("/api/v1/runs/" + run + "/events?afterSeq=3&limit=100")).andExpect(jsonPath("$.events[0].seq").value(4))
+        api.call(get("/api/v1/runs/" + run + "/events?afterSeq=3&limit=100")).andExpect(jsonPath("$.events[0].seq").value(4))
                 .andExpect(jsonPath("$.events[-1:].type").value("run.completed"))
                 .andExpect(jsonPath("$.nextAfterSeq").doesNotExist());
-        call(get("/api/v1/runs?status=COMPLETED&workflow=" + read(get("/api/v1/runs/" + run)).get("workflowName")
+        api.call(get("/api/v1/runs?status=COMPLETED&workflow=" + api.read(get("/api/v1/runs/" + run)).get("workflowName")
                 .asString())).andExpect(jsonPath("$[0].id").value(run.toString()));
     }
 
     @Test
     void theSameIdempotencyKeyReturnsTheSameRun() throws Exception {
-        String workflow = created("valid/sequential");
+        String workflow = api.created("valid/sequential");
         String key = "order-" + UUID.randomUUID();
         String body = "{\"workflow\": \"" + workflow + "\", \"idempotencyKey\": \"" + key + "\"}";
-        UUID first = start(body);
-        JsonNode again = JSON.readTree(call(post("/api/v1/runs").contentType(MediaType.APPLICATION_JSON).content(body))
+        UUID first = api.start(body);
+        JsonNode again = JSON.readTree(api.call(post("/api/v1/runs").contentType(MediaType.APPLICATION_JSON).content(body))
                 .andExpect(status().isOk()).andExpect(header().string("Idempotent-Replayed", "true"))
                 .andReturn().getResponse().getContentAsString());
         assertThat(again.get("id").asString()).isEqualTo(first.toString());
@@ -98,7 +105,7 @@ class RunsApiIntegrationTests {
 
     @Test
     void refusesBadStartRequestsWithProblems() throws Exception {
-        String workflow = created("valid/data-enrichment");
+        String workflow = api.created("valid/data-enrichment");
         startFails("{}", 400, "/workflow");
         startFails("{\"workflow\": \"no-such-workflow-" + UUID.randomUUID() + "\"}", 404, null);
         startFails("{\"workflow\": \"" + workflow + "\", \"tag\": \"main\", \"version\": 1}", 400, "/version");
@@ -109,14 +116,14 @@ class RunsApiIntegrationTests {
         startFails("{\"workflow\": 12}", 400, "/workflow");
         startFails("{\"workflow\": ", 400, null);
         startFails("{\"workflow\": \"" + workflow + "\", \"idempotencyKey\": \"has spaces\"}", 400, "/idempotencyKey");
-        call(get("/api/v1/runs/" + UUID.randomUUID())).andExpect(status().isNotFound());
-        call(get("/api/v1/runs/not-a-uuid")).andExpect(status().isBadRequest());
-        call(get("/api/v1/runs?status=SOMEWHERE")).andExpect(status().isBadRequest());
-        call(post("/api/v1/runs/" + UUID.randomUUID() + "/cancel")).andExpect(status().isConflict());
+        api.call(get("/api/v1/runs/" + UUID.randomUUID())).andExpect(status().isNotFound());
+        api.call(get("/api/v1/runs/not-a-uuid")).andExpect(status().isBadRequest());
+        api.call(get("/api/v1/runs?status=SOMEWHERE")).andExpect(status().isBadRequest());
+        api.call(post("/api/v1/runs/" + UUID.randomUUID() + "/cancel")).andExpect(status().isConflict());
     }
 
     private void startFails(String body, int status, String pointer) throws Exception {
-        ResultActions result = call(post("/api/v1/runs").contentType(MediaType.APPLICATION_JSON).content(body))
+        ResultActions result = api.call(post("/api/v1/runs").contentType(MediaType.APPLICATION_JSON).content(body))
                 .andExpect(status().is(status)).andExpect(jsonPath("$.status").value(status));
         if (pointer != null) {
             result.andExpect(jsonPath("$.pointer").value(pointer));
@@ -130,26 +137,5 @@ class RunsApiIntegrationTests {
             }
         }
         throw new AssertionError("Expected node " + node + " in the replay");
-    }
-
-    private UUID start(String body) throws Exception {
-        String response = call(post("/api/v1/runs").contentType(MediaType.APPLICATION_JSON).content(body))
-                .andExpect(status().isCreated()).andReturn().getResponse().getContentAsString();
-        return UUID.fromString(JSON.readTree(response).get("id").asString());
-    }
-
-    private String created(String fixture) throws Exception {
-        String name = TestWorkflows.unique(fixture.substring(fixture.indexOf('/') + 1));
-        call(post("/api/v1/workflows").contentType(MediaType.APPLICATION_JSON)
-                .content(TestWorkflows.fixture(fixture, name))).andExpect(status().isCreated());
-        return name;
-    }
-
-    private JsonNode read(MockHttpServletRequestBuilder request) throws Exception {
-        return JSON.readTree(call(request).andExpect(status().isOk()).andReturn().getResponse().getContentAsString());
-    }
-
-    private ResultActions call(MockHttpServletRequestBuilder request) throws Exception {
-        return mvc.perform(request.with(user("olga").roles("OPERATOR", "DESIGNER")).with(csrf()));
     }
 }

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -23,6 +24,9 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import io.tokenflow.IntegrationTest;
+import io.tokenflow.engine.replay.EventHeader;
+import io.tokenflow.engine.replay.RunStarted;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 @IntegrationTest
 class RunRowsIntegrationTests {
@@ -91,6 +95,45 @@ class RunRowsIntegrationTests {
             assertThat(locked.lastSeq()).containsExactly(Map.entry(run, 3L));
             assertThat(locked.lastActivity()).containsExactly(Map.entry(run, lastEvent));
         }
+    }
+
+    /**
+     * A second run with a key another run holds (made while PostgreSQL could not be asked, or after Redis lost the
+     * binding) still gets its row, without the key: a unique violation would stop the event log of every run on the
+     * shard. Checked against a row of an earlier batch and within one batch.
+     */
+    @Test
+    void writesTheRowOfASecondRunWithATakenIdempotencyKeyWithoutTheKey() {
+        UUID workflow = new StoredRuns(jdbc).workflow();
+        String key = "order-" + UUID.randomUUID();
+        UUID first = UUID.randomUUID();
+        runs.insertStarted(0, Map.of(first, started(workflow, key)));
+        UUID second = UUID.randomUUID();
+        runs.insertStarted(0, Map.of(second, started(workflow, key)));
+        Map<UUID, RunStarted> sameBatch = new LinkedHashMap<>();
+        UUID third = UUID.randomUUID();
+        UUID fourth = UUID.randomUUID();
+        String other = key + "-b";
+        sameBatch.put(third, started(workflow, other));
+        sameBatch.put(fourth, started(workflow, other));
+        runs.insertStarted(0, sameBatch);
+
+        assertThat(keyOf(first)).isEqualTo(key);
+        assertThat(keyOf(second)).isNull();
+        assertThat(keyOf(third)).isEqualTo(other);
+        assertThat(keyOf(fourth)).isNull();
+        assertThat(jdbc.sql("select count(*) from runs where id in (:ids) and status = 'RUNNING'")
+                .param("ids", List.of(first, second, third, fourth)).query(Long.class).single()).isEqualTo(4);
+    }
+
+    private String keyOf(UUID run) {
+        return jdbc.sql("select idempotency_key from runs where id = ?").param(run).query((rs, i) -> rs.getString(1))
+                .list().get(0);
+    }
+
+    private static RunStarted started(UUID workflow, String key) {
+        return new RunStarted(new EventHeader(1, Instant.now(), null, null, JsonNodeFactory.instance.objectNode()),
+                workflow, 1, 0, null, JsonNodeFactory.instance.objectNode(), "test", key, List.of("a"));
     }
 
     private UUID run(String status) {

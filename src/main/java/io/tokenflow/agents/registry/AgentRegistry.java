@@ -14,7 +14,7 @@ import org.springframework.transaction.annotation.Transactional;
 
 import io.tokenflow.web.BadRequestException;
 import io.tokenflow.web.NotFoundException;
-import tools.jackson.core.JacksonException;
+import io.tokenflow.web.RequestJson;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -87,13 +87,9 @@ public class AgentRegistry {
     }
 
     private JsonNode parse(String body) {
-        try {
-            JsonNode request = json.readTree(body == null ? "" : body);
-            if (request != null && request.isObject()) {
-                return request;
-            }
-        } catch (JacksonException e) {
-            throw new BadRequestException("Expected a well-formed JSON document, but " + e.getOriginalMessage(), "");
+        JsonNode request = RequestJson.parse(body);
+        if (request.isObject()) {
+            return request;
         }
         throw new BadRequestException("Expected a JSON object with url, auth, timeoutMs and retryPolicy", "");
     }
