@@ -1,6 +1,7 @@
 package io.tokenflow;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -48,5 +49,11 @@ class ArchitectureTests {
                 .because("code is packaged by feature")
                 .allowEmptyShould(true)
                 .check(classes);
+    }
+
+    /** Each package (a feature, or a part of one) may use others, but never through a loop back to itself. */
+    @Test
+    void packagesAreFreeOfCycles() {
+        slices().matching("io.tokenflow.(**)").should().beFreeOfCycles().check(classes);
     }
 }

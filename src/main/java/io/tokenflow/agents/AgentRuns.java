@@ -7,11 +7,11 @@ import java.util.TreeMap;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.coordinator.Payloads;
-import io.tokenflow.coordinator.RedisConnections;
-import io.tokenflow.coordinator.RedisKeys;
 import io.tokenflow.coordinator.RunPlan;
 import io.tokenflow.coordinator.RunPlans;
 import io.tokenflow.engine.ir.IrNode;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.workers.Task;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;

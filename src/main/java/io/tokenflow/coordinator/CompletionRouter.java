@@ -14,6 +14,9 @@ import io.tokenflow.engine.routing.AgentDecision;
 import io.tokenflow.engine.routing.Router;
 import io.tokenflow.engine.routing.Routing;
 import io.tokenflow.engine.routing.RoutingInput;
+import io.tokenflow.redis.LuaScripts;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,7 +29,7 @@ class CompletionRouter {
     private final RedisConnections redis;
     private final RedisKeys keys;
     private final RunPlans plans;
-    private final CoordinatorScripts scripts;
+    private final LuaScripts scripts;
     private final Payloads payloads;
     private final RejectedSignals rejected;
     private final Router router;
@@ -34,7 +37,7 @@ class CompletionRouter {
     private final RunLimits limits;
     private final Clock clock;
 
-    CompletionRouter(RedisConnections redis, RedisKeys keys, RunPlans plans, CoordinatorScripts scripts,
+    CompletionRouter(RedisConnections redis, RedisKeys keys, RunPlans plans, LuaScripts scripts,
                      Payloads payloads, RejectedSignals rejected, Router router, TokenEmitter emitter, RunLimits limits,
                      Clock clock) {
         this.limits = limits;

@@ -15,6 +15,10 @@ import org.springframework.stereotype.Component;
 
 import tools.jackson.databind.json.JsonMapper;
 
+import io.tokenflow.redis.LuaScripts;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
+
 /**
  * Runs the coordinator's consumer threads: each reads every shard's completions stream in the coordinators' consumer
  * group, routes each signal, then acknowledges and deletes what it handled. Entries left pending by a dead
@@ -33,12 +37,12 @@ class CoordinatorRuntime implements SmartLifecycle {
     private final NodeStarts starts;
     private final RejectedSignals rejected;
     private final Signals signals;
-    private final CoordinatorScripts scripts;
+    private final LuaScripts scripts;
     private final List<StreamConsumer> consumers = new ArrayList<>();
     private volatile boolean running;
 
     CoordinatorRuntime(CoordinatorSettings settings, RedisConnections redis, RedisKeys keys, CompletionRouter router,
-                       JoinDispatcher joins, NodeStarts starts, RejectedSignals rejected, CoordinatorScripts scripts,
+                       JoinDispatcher joins, NodeStarts starts, RejectedSignals rejected, LuaScripts scripts,
                        JsonMapper json) {
         this.starts = starts;
         this.settings = settings;

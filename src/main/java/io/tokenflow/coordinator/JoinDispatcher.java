@@ -14,6 +14,9 @@ import org.springframework.stereotype.Component;
 
 import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.engine.routing.InputResolver;
+import io.tokenflow.redis.LuaScripts;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -30,12 +33,12 @@ class JoinDispatcher {
     private final RedisConnections redis;
     private final RedisKeys keys;
     private final RunPlans plans;
-    private final CoordinatorScripts scripts;
+    private final LuaScripts scripts;
     private final Payloads payloads;
     private final TokenEmitter emitter;
     private final Clock clock;
 
-    JoinDispatcher(RedisConnections redis, RedisKeys keys, RunPlans plans, CoordinatorScripts scripts,
+    JoinDispatcher(RedisConnections redis, RedisKeys keys, RunPlans plans, LuaScripts scripts,
                    Payloads payloads, TokenEmitter emitter, Clock clock) {
         this.emitter = emitter;
         this.redis = redis;

@@ -11,6 +11,9 @@ import org.springframework.stereotype.Component;
 
 import tools.jackson.databind.json.JsonMapper;
 
+import io.tokenflow.redis.LuaScripts;
+import io.tokenflow.redis.RedisConnections;
+
 /**
  * Routes the completions of this instance's built-in workers in-process when it also hosts the coordinator, instead
  * of through the completions stream: the same signal checks, the same decision in Java and the same Lua step, sent
@@ -26,11 +29,11 @@ public class LocalCompletions {
 
     private final boolean enabled;
     private final CompletionRouter router;
-    private final CoordinatorScripts scripts;
+    private final LuaScripts scripts;
     private final RedisConnections redis;
     private final Signals signals;
 
-    LocalCompletions(CoordinatorSettings settings, CompletionRouter router, CoordinatorScripts scripts,
+    LocalCompletions(CoordinatorSettings settings, CompletionRouter router, LuaScripts scripts,
                      RedisConnections redis, JsonMapper json) {
         this.enabled = settings.enabled() && settings.routeLocalCompletions();
         this.router = router;

@@ -4,6 +4,8 @@ import java.util.List;
 
 import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.engine.routing.Routing;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 
 /**
  * A completing token's loop state: its iteration (read from where the token is, in workflows with loops) and, for a

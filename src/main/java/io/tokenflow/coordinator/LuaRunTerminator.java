@@ -8,17 +8,21 @@ import java.util.UUID;
 
 import org.springframework.stereotype.Component;
 
+import io.tokenflow.redis.LuaScripts;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
+
 /** Ends runs through {@code end-run.lua}: tokens dropped, counter reconciled to 0, the ending an event. */
 @Component
 class LuaRunTerminator implements RunTerminator {
 
     private final RedisConnections redis;
     private final RedisKeys keys;
-    private final CoordinatorScripts scripts;
+    private final LuaScripts scripts;
     private final Payloads payloads;
     private final Clock clock;
 
-    LuaRunTerminator(RedisConnections redis, RedisKeys keys, CoordinatorScripts scripts, Payloads payloads, Clock clock) {
+    LuaRunTerminator(RedisConnections redis, RedisKeys keys, LuaScripts scripts, Payloads payloads, Clock clock) {
         this.redis = redis;
         this.keys = keys;
         this.scripts = scripts;

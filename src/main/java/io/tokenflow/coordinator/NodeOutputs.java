@@ -7,6 +7,8 @@ import java.util.Set;
 
 import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.engine.routing.InputResolver;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.JsonNode;
 
 /**

@@ -5,6 +5,10 @@ import java.util.List;
 
 import org.springframework.stereotype.Component;
 
+import io.tokenflow.redis.LuaScripts;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
+
 /**
  * Records a worker's start of slow work as {@code node.started} ({@code mark-started.lua}): the run page shows the node
  * running, and the run counts as active. A start reported after the token's completion, or for a run that ended, is
@@ -15,11 +19,11 @@ class NodeStarts {
 
     private final RedisConnections redis;
     private final RedisKeys keys;
-    private final CoordinatorScripts scripts;
+    private final LuaScripts scripts;
     private final RejectedSignals rejected;
     private final Clock clock;
 
-    NodeStarts(RedisConnections redis, RedisKeys keys, CoordinatorScripts scripts, RejectedSignals rejected,
+    NodeStarts(RedisConnections redis, RedisKeys keys, LuaScripts scripts, RejectedSignals rejected,
                Clock clock) {
         this.redis = redis;
         this.keys = keys;

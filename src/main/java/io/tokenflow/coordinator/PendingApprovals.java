@@ -12,6 +12,9 @@ import org.springframework.stereotype.Component;
 import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.engine.routing.Emission;
 import io.tokenflow.engine.routing.Router;
+import io.tokenflow.redis.LuaScripts;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -30,12 +33,12 @@ public class PendingApprovals {
     private final RedisConnections redis;
     private final RedisKeys keys;
     private final RunPlans plans;
-    private final CoordinatorScripts scripts;
+    private final LuaScripts scripts;
     private final Payloads payloads;
     private final TokenEmitter emitter;
     private final Clock clock;
 
-    PendingApprovals(RedisConnections redis, RedisKeys keys, RunPlans plans, CoordinatorScripts scripts,
+    PendingApprovals(RedisConnections redis, RedisKeys keys, RunPlans plans, LuaScripts scripts,
                      Payloads payloads, TokenEmitter emitter, Clock clock) {
         this.redis = redis;
         this.keys = keys;

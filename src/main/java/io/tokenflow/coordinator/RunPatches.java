@@ -6,6 +6,11 @@ import java.util.UUID;
 
 import org.springframework.stereotype.Component;
 
+import io.tokenflow.redis.LuaScripts;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
+import io.tokenflow.redis.RunMeta;
+
 /**
  * Switches a running run to a new revision of its workflow in one Lua step ({@code patch-run.lua}): only from the
  * revision the patch was made against, and only when no node the patch removes holds a token, a join arrival or a
@@ -16,13 +21,15 @@ public class RunPatches {
 
     private final RedisConnections redis;
     private final RedisKeys keys;
-    private final CoordinatorScripts scripts;
+    private final RunMeta meta;
+    private final LuaScripts scripts;
     private final RunPlans plans;
     private final Payloads payloads;
     private final java.time.Clock clock;
 
-    RunPatches(RedisConnections redis, RedisKeys keys, CoordinatorScripts scripts, RunPlans plans, Payloads payloads,
-               java.time.Clock clock) {
+    RunPatches(RedisConnections redis, RedisKeys keys, RunMeta meta, LuaScripts scripts, RunPlans plans,
+               Payloads payloads, java.time.Clock clock) {
+        this.meta = meta;
         this.redis = redis;
         this.keys = keys;
         this.scripts = scripts;
@@ -33,11 +40,7 @@ public class RunPatches {
 
     /** The revision a running run routes with, or -1 when the run is not running. */
     public int currentRevision(UUID runId) {
-        var state = redis.commands().hmget(keys.run(runId).meta(), "status", "revision");
-        if (state.get(0).isEmpty() || !"RUNNING".equals(state.get(0).getValue()) || state.get(1).isEmpty()) {
-            return -1;
-        }
-        return Integer.parseInt(state.get(1).getValue());
+        return meta.runningRevision(runId).orElse(-1);
     }
 
     /**

@@ -1,16 +1,16 @@
 package io.tokenflow.coordinator;
 
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.lettuce.core.KeyValue;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.designer.PinnedWorkflows;
 import io.tokenflow.designer.WorkflowCompilation;
+import io.tokenflow.redis.RedisKeys;
+import io.tokenflow.redis.RunMeta;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -22,7 +22,7 @@ public class RunPlans {
 
     private static final int CACHE_LIMIT = 50_000;
 
-    private final RedisConnections redis;
+    private final RunMeta meta;
     private final RedisKeys keys;
     private final PinnedWorkflows workflows;
     private final RunRevisions revisions;
@@ -31,9 +31,9 @@ public class RunPlans {
     private final Map<UUID, RunPlan> plans = new ConcurrentHashMap<>();
     private final Map<String, WorkflowPlan> workflowPlans = new ConcurrentHashMap<>();
 
-    RunPlans(RedisConnections redis, RedisKeys keys, PinnedWorkflows workflows, RunRevisions revisions,
+    RunPlans(RunMeta meta, RedisKeys keys, PinnedWorkflows workflows, RunRevisions revisions,
              WorkflowCompilation compilation, JsonMapper json) {
-        this.redis = redis;
+        this.meta = meta;
         this.keys = keys;
         this.workflows = workflows;
         this.revisions = revisions;
@@ -61,18 +61,15 @@ public class RunPlans {
 
     private Optional<RunPlan> load(UUID runId) {
         int shard = keys.shardOf(runId);
-        List<KeyValue<String, String>> meta = redis.commands()
-                .hmget(keys.run(runId, shard).meta(), "workflow", "version", "revision", "input");
-        if (meta.stream().anyMatch(KeyValue::isEmpty)) {
+        Optional<RunMeta.Pinned> found = meta.pinned(runId, shard);
+        if (found.isEmpty()) {
             return Optional.empty();
         }
-        UUID workflowId = UUID.fromString(meta.get(0).getValue());
-        int version = Integer.parseInt(meta.get(1).getValue());
-        String revision = meta.get(2).getValue();
-        WorkflowPlan workflow = "0".equals(revision) ? workflowPlan(workflowId, version)
-                : revisionPlan(runId, workflowId, version, Integer.parseInt(revision));
-        RunPlan plan = new RunPlan(runId, shard, revision, json.readTree(meta.get(3).getValue()), workflow,
-                keys.run(runId, shard));
+        RunMeta.Pinned pinned = found.get();
+        WorkflowPlan workflow = pinned.revision() == 0 ? workflowPlan(pinned.workflowId(), pinned.version())
+                : revisionPlan(runId, pinned.workflowId(), pinned.version(), pinned.revision());
+        RunPlan plan = new RunPlan(runId, shard, Integer.toString(pinned.revision()), json.readTree(pinned.input()),
+                workflow, keys.run(runId, shard));
         remember(plan);
         return Optional.of(plan);
     }

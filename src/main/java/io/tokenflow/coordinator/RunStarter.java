@@ -13,6 +13,9 @@ import org.springframework.stereotype.Component;
 import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.engine.routing.InputResolver;
 import io.tokenflow.engine.routing.TokenIds;
+import io.tokenflow.redis.LuaScripts;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -28,12 +31,12 @@ public class RunStarter {
     private final RedisConnections redis;
     private final RedisKeys keys;
     private final RunPlans plans;
-    private final CoordinatorScripts scripts;
+    private final LuaScripts scripts;
     private final Payloads payloads;
     private final TokenEmitter emitter;
     private final Clock clock;
 
-    RunStarter(RedisConnections redis, RedisKeys keys, RunPlans plans, CoordinatorScripts scripts, Payloads payloads,
+    RunStarter(RedisConnections redis, RedisKeys keys, RunPlans plans, LuaScripts scripts, Payloads payloads,
                TokenEmitter emitter, Clock clock) {
         this.emitter = emitter;
         this.redis = redis;

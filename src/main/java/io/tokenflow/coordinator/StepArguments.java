@@ -3,6 +3,8 @@ package io.tokenflow.coordinator;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.tokenflow.redis.RedisKeys;
+
 /** KEYS and ARGV of one Lua call; task streams are added to KEYS once each. */
 final class StepArguments {
 

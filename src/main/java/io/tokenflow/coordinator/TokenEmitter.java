@@ -14,6 +14,7 @@ import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.engine.routing.Emission;
 import io.tokenflow.engine.routing.InputResolver;
 import io.tokenflow.engine.routing.TokenIds;
+import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.JsonNode;
 
 /**

@@ -1,2 +1,2 @@
-/** The Redis adapter of the engine's routing: streams, consumer groups and the Lua steps; all key names built here. */
+/** The Redis adapter of the engine's routing: streams, consumer groups, and the Java side of the Lua steps. */
 package io.tokenflow.coordinator;

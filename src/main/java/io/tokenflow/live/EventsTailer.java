@@ -6,8 +6,8 @@ import java.util.List;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
-import io.tokenflow.coordinator.RedisConnections;
-import io.tokenflow.coordinator.RedisKeys;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Runs one {@link ShardTail} per shard, each on its own thread and Redis connection (reads block). */

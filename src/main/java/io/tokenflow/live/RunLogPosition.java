@@ -6,8 +6,7 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
-import io.tokenflow.coordinator.RedisConnections;
-import io.tokenflow.coordinator.RedisKeys;
+import io.tokenflow.redis.RunMeta;
 
 /**
  * How far a run's events go: the last seq Redis handed out (the run's meta {@code seq}, while Redis holds the run), and
@@ -16,20 +15,17 @@ import io.tokenflow.coordinator.RedisKeys;
 @Component
 public class RunLogPosition {
 
-    private final RedisConnections redis;
-    private final RedisKeys keys;
+    private final RunMeta meta;
     private final JdbcClient jdbc;
 
-    RunLogPosition(RedisConnections redis, RedisKeys keys, JdbcClient jdbc) {
-        this.redis = redis;
-        this.keys = keys;
+    RunLogPosition(RunMeta meta, JdbcClient jdbc) {
+        this.meta = meta;
         this.jdbc = jdbc;
     }
 
     /** The last seq Redis handed out; empty when Redis does not hold the run (unknown, or finished and let go). */
     public OptionalLong handedOut(UUID run) {
-        String seq = redis.commands().hget(keys.run(run).meta(), "seq");
-        return seq == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(seq));
+        return meta.seq(run);
     }
 
     /** The last seq in the run's event log (0 for none). */

@@ -14,8 +14,8 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.tokenflow.coordinator.RedisKeys;
 import io.tokenflow.engine.types.NodeTypeSpec;
+import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.web.NotFoundException;
 
 /** The node-type registry: every type with its display name, config JSON Schema and the stream its workers read. */

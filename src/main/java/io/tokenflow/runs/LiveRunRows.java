@@ -1,6 +1,5 @@
 package io.tokenflow.runs;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -11,11 +10,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
-import io.lettuce.core.KeyValue;
 import org.springframework.stereotype.Component;
 
-import io.tokenflow.coordinator.RedisConnections;
-import io.tokenflow.coordinator.RedisKeys;
+import io.tokenflow.engine.runs.RunStatus;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
+import io.tokenflow.redis.RunMeta;
 
 /**
  * Rows of the runs list as they are now: PostgreSQL's row, with status and counter from Redis while the run is hot
@@ -27,8 +27,10 @@ class LiveRunRows {
     private final RunListQueries queries;
     private final RedisConnections redis;
     private final RedisKeys keys;
+    private final RunMeta meta;
 
-    LiveRunRows(RunListQueries queries, RedisConnections redis, RedisKeys keys) {
+    LiveRunRows(RunListQueries queries, RedisConnections redis, RedisKeys keys, RunMeta meta) {
+        this.meta = meta;
         this.queries = queries;
         this.redis = redis;
         this.keys = keys;
@@ -97,26 +99,17 @@ class LiveRunRows {
         if (row.endedAt() != null) {
             return row.counter() == null ? row.live(row.status(), 0L) : row;
         }
-        RedisKeys.RunKeys run = keys.run(row.id());
-        String status = redis.commands().hget(run.meta(), "status");
-        String counter = redis.commands().get(run.counter());
-        return row.live(status == null ? row.status() : status, counter == null ? row.counter() : Long.valueOf(counter));
+        String status = meta.status(row.id()).map(RunStatus::name).orElse(row.status());
+        String counter = redis.commands().get(keys.run(row.id()).counter());
+        return row.live(status, counter == null ? row.counter() : Long.valueOf(counter));
     }
 
     private RunListQueries.RunRow fromRedis(UUID id) {
-        RedisKeys.RunKeys run = keys.run(id);
-        List<KeyValue<String, String>> meta = redis.commands().hmget(run.meta(), "status", "workflow", "version",
-                "created", "last");
-        if (!meta.get(0).hasValue() || !meta.get(1).hasValue()) {
-            return null;
-        }
-        String status = meta.get(0).getValue();
-        boolean ended = !"RUNNING".equals(status) && !"PENDING".equals(status);
-        String counter = redis.commands().get(run.counter());
-        return new RunListQueries.RunRow(id, UUID.fromString(meta.get(1).getValue()),
-                null, Integer.parseInt(meta.get(2).getValueOrElse("0")), status,
-                Instant.ofEpochMilli(Long.parseLong(meta.get(3).getValueOrElse("0"))),
-                ended && meta.get(4).hasValue() ? Instant.ofEpochMilli(Long.parseLong(meta.get(4).getValue())) : null,
-                counter == null ? null : Long.valueOf(counter));
+        return meta.fields(id).map(run -> {
+            String counter = redis.commands().get(keys.run(id).counter());
+            return new RunListQueries.RunRow(id, run.workflowId(), null, run.version(), run.status().name(),
+                    run.created(), run.status().isFinished() ? run.last() : null,
+                    counter == null ? null : Long.valueOf(counter));
+        }).orElse(null);
     }
 }

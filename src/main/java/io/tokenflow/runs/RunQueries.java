@@ -11,8 +11,10 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
-import io.tokenflow.coordinator.RedisConnections;
-import io.tokenflow.coordinator.RedisKeys;
+import io.tokenflow.engine.runs.RunStatus;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
+import io.tokenflow.redis.RunMeta;
 import io.tokenflow.web.NotFoundException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -30,9 +32,11 @@ public class RunQueries {
     private final JdbcClient jdbc;
     private final RedisConnections redis;
     private final RedisKeys keys;
+    private final RunMeta meta;
     private final JsonMapper json;
 
-    RunQueries(JdbcClient jdbc, RedisConnections redis, RedisKeys keys, JsonMapper json) {
+    RunQueries(JdbcClient jdbc, RedisConnections redis, RedisKeys keys, RunMeta meta, JsonMapper json) {
+        this.meta = meta;
         this.jdbc = jdbc;
         this.redis = redis;
         this.keys = keys;
@@ -65,7 +69,7 @@ public class RunQueries {
 
     boolean exists(UUID id) {
         return jdbc.sql("select count(*) from runs where id = :id").param("id", id).query(Long.class).single() > 0
-                || redis.commands().exists(keys.run(id).meta()) > 0;
+                || meta.exists(id);
     }
 
     private RunViews.Detail detail(ResultSet rs, List<RunViews.Node> nodes) throws SQLException {
@@ -80,14 +84,9 @@ public class RunQueries {
     }
 
     private Optional<RunViews.Detail> fromRedis(UUID id) {
-        var meta = redis.commands().hgetall(keys.run(id).meta());
-        if (meta.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(new RunViews.Detail(id, UUID.fromString(meta.get("workflow")), null,
-                Integer.valueOf(meta.get("version")), meta.get("status"), liveCounter(id), "RUNNING".equals(meta.get("status")),
-                Instant.ofEpochMilli(Long.parseLong(meta.get("created"))), null, null, tree(meta.get("input")), null,
-                List.of()));
+        return meta.fields(id).map(run -> new RunViews.Detail(id, run.workflowId(), null, run.version(),
+                run.status().name(), liveCounter(id), run.status() == RunStatus.RUNNING, run.created(), null, null,
+                tree(run.input()), null, List.of()));
     }
 
     private Long liveCounter(UUID id) {

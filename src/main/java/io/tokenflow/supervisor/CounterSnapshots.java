@@ -7,13 +7,15 @@ import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.UUID;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
-import io.tokenflow.coordinator.RedisConnections;
-import io.tokenflow.coordinator.RedisKeys;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
+import io.tokenflow.redis.RunMeta;
 
 /**
  * Snapshots the token counter (and the seq it belongs to) of active runs into {@code run_counter_snapshots}, for
@@ -28,10 +30,12 @@ class CounterSnapshots {
 
     private final RedisConnections redis;
     private final RedisKeys keys;
+    private final RunMeta meta;
     private final JdbcTemplate jdbc;
     private final Clock clock;
 
-    CounterSnapshots(RedisConnections redis, RedisKeys keys, JdbcTemplate jdbc, Clock clock) {
+    CounterSnapshots(RedisConnections redis, RedisKeys keys, RunMeta meta, JdbcTemplate jdbc, Clock clock) {
+        this.meta = meta;
         this.redis = redis;
         this.keys = keys;
         this.jdbc = jdbc;
@@ -55,11 +59,10 @@ class CounterSnapshots {
     }
 
     private void read(UUID run, int shard, OffsetDateTime now, List<Object[]> rows) {
-        RedisKeys.RunKeys runKeys = keys.run(run, shard);
-        String counter = redis.commands().get(runKeys.counter());
-        String seq = redis.commands().hget(runKeys.meta(), "seq");
-        if (counter != null && seq != null) {
-            rows.add(new Object[] {run, now, Integer.parseInt(counter), Long.parseLong(seq), run});
+        String counter = redis.commands().get(keys.run(run, shard).counter());
+        OptionalLong seq = meta.seq(run, shard);
+        if (counter != null && seq.isPresent()) {
+            rows.add(new Object[] {run, now, Integer.parseInt(counter), seq.getAsLong(), run});
         }
     }
 }

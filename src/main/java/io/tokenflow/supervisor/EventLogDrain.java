@@ -8,8 +8,8 @@ import java.util.UUID;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
-import io.tokenflow.coordinator.RedisConnections;
-import io.tokenflow.coordinator.RedisKeys;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 
 /** Runs one {@link ShardEventLoop} per shard, each on its own thread and Redis connection. */
 @Component

@@ -1,6 +1,5 @@
 package io.tokenflow.supervisor;
 
-import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
@@ -13,8 +12,8 @@ import io.lettuce.core.XGroupCreateArgs;
 import io.lettuce.core.XReadArgs;
 import io.lettuce.core.api.sync.RedisCommands;
 
-import io.tokenflow.coordinator.LuaScript;
-import io.tokenflow.coordinator.RedisKeys;
+import io.tokenflow.redis.LuaScript;
+import io.tokenflow.redis.RedisKeys;
 
 /**
  * One shard's events stream as seen by one supervisor of the {@code wf.supervisors} group, on a connection of its

@@ -13,9 +13,10 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
-import io.tokenflow.coordinator.RedisConnections;
-import io.tokenflow.coordinator.RedisKeys;
 import io.tokenflow.coordinator.RunTerminator;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
+import io.tokenflow.redis.RunMeta;
 
 /**
  * Fails runs with no activity for {@code inactivityTimeout}: the active-runs set of each shard is scored by last
@@ -31,13 +32,15 @@ class TimeoutDetector {
 
     private final RedisConnections redis;
     private final RedisKeys keys;
+    private final RunMeta meta;
     private final ObjectProvider<RunTerminator> terminator;
     private final SupervisorSettings settings;
     private final Clock clock;
     private volatile boolean warnedMissingTerminator;
 
-    TimeoutDetector(RedisConnections redis, RedisKeys keys, ObjectProvider<RunTerminator> terminator,
+    TimeoutDetector(RedisConnections redis, RedisKeys keys, RunMeta meta, ObjectProvider<RunTerminator> terminator,
                     SupervisorSettings settings, Clock clock) {
+        this.meta = meta;
         this.redis = redis;
         this.keys = keys;
         this.terminator = terminator;
@@ -80,7 +83,7 @@ class TimeoutDetector {
                 + ", but the run was idle since " + lastActivity);
         if (failed) {
             log.info("Failed run " + run + ": idle since " + lastActivity);
-        } else if (redis.commands().exists(keys.run(run, shard).meta()) == 0) {
+        } else if (!meta.exists(run, shard)) {
             redis.commands().zrem(keys.activeRuns(shard), run.toString());
         }
         return failed;

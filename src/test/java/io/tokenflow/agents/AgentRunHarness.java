@@ -5,9 +5,9 @@ import java.util.UUID;
 
 import io.lettuce.core.api.sync.RedisCommands;
 import io.tokenflow.TestWorkflows;
-import io.tokenflow.coordinator.RedisKeys;
 import io.tokenflow.designer.CreateWorkflow;
 import io.tokenflow.designer.WorkflowSnapshot;
+import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.workers.WorkerHarness;
 import tools.jackson.databind.json.JsonMapper;
 

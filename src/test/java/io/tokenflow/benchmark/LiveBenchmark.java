@@ -26,9 +26,9 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.tokenflow.TokenflowApplication;
-import io.tokenflow.coordinator.RedisConnections;
-import io.tokenflow.coordinator.RedisKeys;
 import io.tokenflow.designer.CreateWorkflow;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.runs.StartRun;
 import io.tokenflow.runs.StartRunCommand;
 import tools.jackson.databind.json.JsonMapper;

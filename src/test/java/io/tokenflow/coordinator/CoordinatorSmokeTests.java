@@ -15,6 +15,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 
 import io.tokenflow.IntegrationTest;
 import io.tokenflow.designer.CreateWorkflow;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.runs.StartRun;
 import io.tokenflow.runs.StartRunCommand;
 import tools.jackson.databind.json.JsonMapper;

@@ -32,6 +32,8 @@ import io.tokenflow.agents.FakeLlmServer;
 import io.tokenflow.approvals.ApprovalQueries;
 import io.tokenflow.approvals.ApprovalRecord;
 import io.tokenflow.approvals.DecideApproval;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 
 import io.tokenflow.designer.CreateWorkflow;
 import io.tokenflow.runs.RunHistory;

@@ -21,6 +21,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import io.tokenflow.IntegrationTest;
 import io.tokenflow.designer.CreateWorkflow;
 import io.tokenflow.engine.routing.Router;
+import io.tokenflow.redis.LuaScripts;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.runs.StartRun;
 import io.tokenflow.runs.StartRunCommand;
 import tools.jackson.databind.json.JsonMapper;
@@ -41,7 +44,7 @@ class HopLimitIntegrationTests {
     @Autowired RedisConnections redis;
     @Autowired RedisKeys keys;
     @Autowired RunPlans plans;
-    @Autowired CoordinatorScripts scripts;
+    @Autowired LuaScripts scripts;
     @Autowired Payloads payloads;
     @Autowired RejectedSignals rejected;
     @Autowired Router router;

@@ -14,6 +14,8 @@ import org.springframework.test.context.TestPropertySource;
 import io.tokenflow.IntegrationTest;
 import io.tokenflow.cas.CasStore;
 import io.tokenflow.designer.CreateWorkflow;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.runs.StartRun;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;

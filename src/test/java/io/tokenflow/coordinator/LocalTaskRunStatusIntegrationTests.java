@@ -29,6 +29,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 import io.tokenflow.IntegrationTest;
 import io.tokenflow.designer.CreateWorkflow;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.runs.StartRun;
 import io.tokenflow.workers.WorkerHarness;
 import io.tokenflow.workers.function.FunctionCall;

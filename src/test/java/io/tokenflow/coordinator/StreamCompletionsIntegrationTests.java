@@ -13,6 +13,8 @@ import org.springframework.test.context.TestPropertySource;
 
 import io.tokenflow.IntegrationTest;
 import io.tokenflow.designer.CreateWorkflow;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.runs.StartRun;
 
 /**

@@ -15,9 +15,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.ActiveProfiles;
 
 import io.tokenflow.TestWorkflows;
-import io.tokenflow.coordinator.RedisConnections;
-import io.tokenflow.coordinator.RedisKeys;
 import io.tokenflow.designer.CreateWorkflow;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.json.JsonMapper;
 
 /**

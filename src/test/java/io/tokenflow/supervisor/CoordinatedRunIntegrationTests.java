@@ -18,11 +18,11 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import io.tokenflow.IntegrationTest;
-import io.tokenflow.coordinator.RedisConnections;
-import io.tokenflow.coordinator.RedisKeys;
 import io.tokenflow.designer.CreateWorkflow;
 import io.tokenflow.engine.replay.RunState;
 import io.tokenflow.engine.runs.RunStatus;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.runs.StartRun;
 import io.tokenflow.runs.StartRunCommand;
 import tools.jackson.databind.json.JsonMapper;

@@ -22,12 +22,12 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import io.tokenflow.IntegrationTest;
-import io.tokenflow.coordinator.RedisConnections;
-import io.tokenflow.coordinator.RedisKeys;
 import io.tokenflow.engine.replay.EventScript;
 import io.tokenflow.engine.replay.RunEvents;
 import io.tokenflow.engine.replay.RunState;
 import io.tokenflow.engine.runs.RunStatus;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 

@@ -19,10 +19,10 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import io.tokenflow.IntegrationTest;
-import io.tokenflow.coordinator.RedisConnections;
-import io.tokenflow.coordinator.RedisKeys;
-import io.tokenflow.coordinator.RedisSettings;
 import io.tokenflow.engine.replay.EventScript;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
+import io.tokenflow.redis.RedisSettings;
 import tools.jackson.databind.node.ArrayNode;
 
 /**

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
-import io.tokenflow.coordinator.RedisConnections;
-import io.tokenflow.coordinator.RedisKeys;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.JsonNode;
 
 /** The transform, filter and aggregate workers evaluate real CEL on tokens from real Redis streams. */

@@ -18,8 +18,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.tokenflow.coordinator.RedisConnections;
-import io.tokenflow.coordinator.RedisKeys;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.JsonNode;
 
 /** The http worker calls a real HTTP server for tokens from a real Redis stream. */

@@ -17,7 +17,7 @@ import io.lettuce.core.XGroupCreateArgs;
 import io.lettuce.core.XReadArgs;
 import io.lettuce.core.XReadArgs.StreamOffset;
 import io.lettuce.core.api.sync.RedisCommands;
-import io.tokenflow.coordinator.RedisKeys;
+import io.tokenflow.redis.RedisKeys;
 
 /**
  * Plays the coordinator with raw Redis commands: starts runs (their meta hash), adds tokens to task streams, and

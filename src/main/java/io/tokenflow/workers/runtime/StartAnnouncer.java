@@ -12,7 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.lettuce.core.api.sync.RedisCommands;
-import io.tokenflow.coordinator.RedisKeys;
+import io.tokenflow.redis.RedisKeys;
 
 /**
  * Reports the start of slow work: a token a consumer has worked on for longer than {@code announceAfter} gets a

@@ -6,8 +6,8 @@ import org.springframework.stereotype.Component;
 
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.tokenflow.coordinator.LocalCompletions;
-import io.tokenflow.coordinator.RedisConnections;
-import io.tokenflow.coordinator.RedisKeys;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.workers.WorkerSettings;
 
 /** Builds consumers, each with a unique name and a Redis connection of its own. */

@@ -27,7 +27,8 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.models.stream.ClaimedMessages;
 import io.tokenflow.coordinator.LocalCompletions;
-import io.tokenflow.coordinator.RedisKeys;
+import io.tokenflow.redis.RedisKeys;
+import io.tokenflow.redis.RunMeta;
 
 /**
  * One consumer's view of the task streams of its type, over all shards, on its own connection. Commands are
@@ -132,7 +133,7 @@ final class TaskStreams {
             return new RunStatuses(Map.of());
         }
         Map<UUID, RedisFuture<String>> replies = new HashMap<>();
-        runShards.forEach((run, shard) -> replies.put(run, redis.hget(keys.run(run, shard).meta(), "status")));
+        runShards.forEach((run, shard) -> replies.put(run, RunMeta.askStatus(redis, keys, run, shard)));
         flush();
         return new RunStatuses(replies);
     }
@@ -144,7 +145,7 @@ final class TaskStreams {
         boolean live(UUID run) {
             RedisFuture<String> reply = replies.get(run);
             String status = reply == null ? null : await(reply, REPLY_TIMEOUT);
-            return status != null && !"CANCELLED".equals(status) && !"FAILED".equals(status);
+            return RunMeta.wantsTokens(status);
         }
     }
 

@@ -1,4 +1,4 @@
-package io.tokenflow.coordinator;
+package io.tokenflow.redis;
 
 import java.util.List;
 import java.util.UUID;

@@ -1,10 +1,10 @@
-package io.tokenflow.coordinator;
+package io.tokenflow.redis;
 
 import org.springframework.stereotype.Component;
 
-/** The coordinator's Lua steps, each loaded once (its SHA computed once) per application. */
+/** The Lua steps (src/main/lua), each loaded once (its SHA computed once) per application. */
 @Component
-public class CoordinatorScripts {
+public class LuaScripts {
 
     private final LuaScript startRun;
     private final LuaScript routeCompletion;
@@ -15,7 +15,7 @@ public class CoordinatorScripts {
     private final LuaScript patchRun;
     private final LuaScript markStarted;
 
-    CoordinatorScripts(RedisConnections redis) {
+    LuaScripts(RedisConnections redis) {
         var commands = redis.commands();
         this.startRun = LuaScript.load("start-run", commands);
         this.routeCompletion = LuaScript.load("route-completion", commands);

@@ -1,4 +1,4 @@
-package io.tokenflow.coordinator;
+package io.tokenflow.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.tokenflow.coordinator;
+package io.tokenflow.redis;
 
 import java.util.ArrayList;
 import java.util.List;

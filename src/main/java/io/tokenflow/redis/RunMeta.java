@@ -1,0 +1,133 @@
+package io.tokenflow.redis;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.UUID;
+
+import io.lettuce.core.KeyValue;
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.api.async.RedisAsyncCommands;
+import org.springframework.stereotype.Component;
+
+import io.tokenflow.engine.runs.RunStatus;
+
+/**
+ * A run's meta hash ({@code wf.run:{N}:<run>:meta}), read from Java. The Lua steps write it (start-run.lua creates
+ * it, every step moves {@code seq} and {@code last}, the endings set {@code status}); this class is the only Java code
+ * that knows its field names.
+ *
+ * <pre>
+ * status    RUNNING | COMPLETED | FAILED | CANCELLED
+ * seq       the last event seq handed out
+ * workflow  pinned workflow id       version   pinned version      revision  the run's IR revision (0: the version's)
+ * input     the run's input (JSON)   created   start (epoch ms)    last      last activity (epoch ms)
+ * </pre>
+ */
+@Component
+public class RunMeta {
+
+    private static final String STATUS = "status";
+    private static final String SEQ = "seq";
+    private static final String WORKFLOW = "workflow";
+    private static final String VERSION = "version";
+    private static final String REVISION = "revision";
+    private static final String INPUT = "input";
+    private static final String CREATED = "created";
+    private static final String LAST = "last";
+
+    private final RedisConnections redis;
+    private final RedisKeys keys;
+
+    RunMeta(RedisConnections redis, RedisKeys keys) {
+        this.redis = redis;
+        this.keys = keys;
+    }
+
+    /** What a run's plan is made from: its pinned workflow version, its IR revision and its input. */
+    public record Pinned(UUID workflowId, int version, int revision, String input) {
+    }
+
+    /**
+     * The fields the run pages show.
+     *
+     * @param last the last activity, or {@code null} when the run has none recorded yet
+     */
+    public record Fields(RunStatus status, UUID workflowId, int version, String input, Instant created, Instant last) {
+    }
+
+    /** Whether Redis holds the run (it is running, or ended within the finished-run retention). */
+    public boolean exists(UUID run) {
+        return exists(run, keys.shardOf(run));
+    }
+
+    public boolean exists(UUID run, int shard) {
+        return redis.commands().exists(key(run, shard)) > 0;
+    }
+
+    public Optional<RunStatus> status(UUID run) {
+        return Optional.ofNullable(redis.commands().hget(key(run, keys.shardOf(run)), STATUS)).map(RunStatus::valueOf);
+    }
+
+    /**
+     * Asks for the run's status on a consumer's own pipelined connection, without waiting; {@code null} in the reply:
+     * no such run.
+     */
+    public static RedisFuture<String> askStatus(RedisAsyncCommands<String, String> async, RedisKeys keys, UUID run,
+                                                int shard) {
+        return async.hget(keys.run(run, shard).meta(), STATUS);
+    }
+
+    /** Whether a status {@link #askStatus} answered is of a run that still wants its tokens (not cancelled or failed). */
+    public static boolean wantsTokens(String status) {
+        return status != null && !RunStatus.CANCELLED.name().equals(status) && !RunStatus.FAILED.name().equals(status);
+    }
+
+    /** The last event seq the run's steps handed out; empty when Redis does not hold the run. */
+    public OptionalLong seq(UUID run) {
+        return seq(run, keys.shardOf(run));
+    }
+
+    public OptionalLong seq(UUID run, int shard) {
+        String seq = redis.commands().hget(key(run, shard), SEQ);
+        return seq == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(seq));
+    }
+
+    /** The IR revision of a running run; empty when the run is not running (ended, unknown). */
+    public OptionalInt runningRevision(UUID run) {
+        List<KeyValue<String, String>> state = redis.commands().hmget(key(run, keys.shardOf(run)), STATUS, REVISION);
+        if (!state.get(0).hasValue() || !RunStatus.RUNNING.name().equals(state.get(0).getValue())
+                || !state.get(1).hasValue()) {
+            return OptionalInt.empty();
+        }
+        return OptionalInt.of(Integer.parseInt(state.get(1).getValue()));
+    }
+
+    public Optional<Pinned> pinned(UUID run, int shard) {
+        List<KeyValue<String, String>> meta = redis.commands().hmget(key(run, shard), WORKFLOW, VERSION, REVISION,
+                INPUT);
+        if (meta.stream().anyMatch(KeyValue::isEmpty)) {
+            return Optional.empty();
+        }
+        return Optional.of(new Pinned(UUID.fromString(meta.get(0).getValue()), Integer.parseInt(meta.get(1).getValue()),
+                Integer.parseInt(meta.get(2).getValue()), meta.get(3).getValue()));
+    }
+
+    public Optional<Fields> fields(UUID run) {
+        List<KeyValue<String, String>> meta = redis.commands().hmget(key(run, keys.shardOf(run)), STATUS, WORKFLOW,
+                VERSION, INPUT, CREATED, LAST);
+        if (!meta.get(0).hasValue() || !meta.get(1).hasValue()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Fields(RunStatus.valueOf(meta.get(0).getValue()), UUID.fromString(meta.get(1).getValue()),
+                Integer.parseInt(meta.get(2).getValueOrElse("0")), meta.get(3).getValueOrElse(null),
+                Instant.ofEpochMilli(Long.parseLong(meta.get(4).getValueOrElse("0"))),
+                meta.get(5).hasValue() ? Instant.ofEpochMilli(Long.parseLong(meta.get(5).getValue())) : null));
+    }
+
+    private String key(UUID run, int shard) {
+        return keys.run(run, shard).meta();
+    }
+}
