@@ -1,7 +1,9 @@
-package io.tokenflow.agents;
+package io.tokenflow.agents.worker;
 
 import org.springframework.stereotype.Component;
 
+import io.tokenflow.agents.AgentFailure;
+import io.tokenflow.agents.AgentRuns;
 import io.tokenflow.agents.jobs.ExternalAgentJobs;
 import io.tokenflow.agents.llm.LlmAgent;
 import io.tokenflow.workers.Task;
