@@ -7,8 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.springframework.stereotype.Component;
 
-import io.tokenflow.designer.PinnedWorkflows;
-import io.tokenflow.designer.WorkflowCompilation;
+import io.tokenflow.engine.ir.WorkflowIr;
 import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.redis.RunMeta;
 import tools.jackson.databind.json.JsonMapper;
@@ -24,20 +23,17 @@ public class RunPlans {
 
     private final RunMeta meta;
     private final RedisKeys keys;
-    private final PinnedWorkflows workflows;
+    private final WorkflowIrs irs;
     private final RunRevisions revisions;
-    private final WorkflowCompilation compilation;
     private final JsonMapper json;
     private final Map<UUID, RunPlan> plans = new ConcurrentHashMap<>();
     private final Map<String, WorkflowPlan> workflowPlans = new ConcurrentHashMap<>();
 
-    RunPlans(RunMeta meta, RedisKeys keys, PinnedWorkflows workflows, RunRevisions revisions,
-             WorkflowCompilation compilation, JsonMapper json) {
+    RunPlans(RunMeta meta, RedisKeys keys, WorkflowIrs irs, RunRevisions revisions, JsonMapper json) {
         this.meta = meta;
         this.keys = keys;
-        this.workflows = workflows;
+        this.irs = irs;
         this.revisions = revisions;
-        this.compilation = compilation;
         this.json = json;
     }
 
@@ -78,12 +74,18 @@ public class RunPlans {
     private WorkflowPlan revisionPlan(UUID runId, UUID workflowId, int version, int revision) {
         String definition = revisions.definition(runId, revision).orElseThrow(() -> new IllegalStateException(
                 "Expected revision " + revision + " of run " + runId + " in run_ir_revisions, but it is missing"));
-        return WorkflowPlan.of(workflowId, version, compilation.compileOrThrow(json.readTree(definition)).ir(), json);
+        return WorkflowPlan.of(workflowId, version, irs.compile(json.readTree(definition)), json);
     }
 
     /** The dispatch-ready plan of a pinned workflow version, shared by all its runs. */
-    public WorkflowPlan workflowPlan(UUID workflowId, int version) {
+    private WorkflowPlan workflowPlan(UUID workflowId, int version) {
         return workflowPlans.computeIfAbsent(workflowId + "@" + version,
-                key -> WorkflowPlan.of(workflowId, version, workflows.get(workflowId, version).ir(), json));
+                key -> WorkflowPlan.of(workflowId, version, irs.pinned(workflowId, version), json));
+    }
+
+    /** The same, for a caller that holds the version's IR already (a start). */
+    WorkflowPlan workflowPlan(UUID workflowId, int version, WorkflowIr ir) {
+        return workflowPlans.computeIfAbsent(workflowId + "@" + version,
+                key -> WorkflowPlan.of(workflowId, version, ir, json));
     }
 }

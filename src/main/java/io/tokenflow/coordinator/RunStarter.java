@@ -10,6 +10,7 @@ import java.util.UUID;
 import io.lettuce.core.SetArgs;
 import org.springframework.stereotype.Component;
 
+import io.tokenflow.designer.PinnedWorkflow;
 import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.engine.routing.InputResolver;
 import io.tokenflow.engine.routing.TokenIds;
@@ -73,9 +74,11 @@ public class RunStarter {
      *
      * @param startedData the run.started event data (JSON object text)
      */
-    public void start(UUID runId, UUID workflowId, int version, JsonNode input, String startedData) {
+    public void start(UUID runId, PinnedWorkflow pinned, JsonNode input, String startedData) {
         int shard = keys.shardOf(runId);
-        WorkflowPlan workflow = plans.workflowPlan(workflowId, version);
+        UUID workflowId = pinned.workflowId();
+        int version = pinned.version();
+        WorkflowPlan workflow = plans.workflowPlan(workflowId, version, pinned.ir());
         RedisKeys.RunKeys run = keys.run(runId, shard);
         RunPlan plan = new RunPlan(runId, shard, "0", input, workflow, run);
         StepArguments step = new StepArguments(List.of(run.meta(), run.counter(),

@@ -56,8 +56,7 @@ public class StartRun {
             }
         }
         try {
-            starter.start(runId, pinned.workflowId(), pinned.version(), input, startedData(pinned, input, command,
-                    submittedBy));
+            starter.start(runId, pinned, input, startedData(pinned, input, command, submittedBy));
         } catch (RuntimeException e) {
             if (command.idempotencyKey() != null) {
                 idempotencyKeys.release(command.idempotencyKey(), runId);
