@@ -10,6 +10,8 @@ import org.springframework.stereotype.Component;
 
 import io.tokenflow.engine.conditions.ConditionContext;
 import io.tokenflow.engine.ir.IrNode;
+import io.tokenflow.engine.replay.NodeCompleted;
+import io.tokenflow.engine.replay.NodeFailed;
 import io.tokenflow.engine.routing.AgentDecision;
 import io.tokenflow.engine.routing.Router;
 import io.tokenflow.engine.routing.Routing;
@@ -150,22 +152,15 @@ class CompletionRouter {
                 + routing.emissions().size()) : routing;
     }
 
-    private String completedEventData(Signal.Completion completion, int iteration, String contextValue,
-                                      Routing routing) {
-        return "{" + commonEventData(completion, iteration) + ",\"terminal\":" + routing.emissions().isEmpty()
-                + (routing.decision() == null ? "" : ",\"route\":" + routing.decision()) + ",\"output\":"
-                + contextValue + "}";
+    private static String completedEventData(Signal.Completion completion, int iteration, String contextValue,
+                                             Routing routing) {
+        return NodeCompleted.data(iteration, completion.worker(), completion.startedAt(), routing.emissions().isEmpty(),
+                routing.decision() == null ? null : routing.decision().toString(), contextValue);
     }
 
-    private String failedEventData(Signal.Completion completion, int iteration, String routingFailure) {
-        String error = routingFailure == null ? completion.errorJson()
-                : "{\"message\":" + payloads.quote(routingFailure) + ",\"kind\":\"routing\"}";
-        return "{" + commonEventData(completion, iteration) + ",\"error\":" + error + "}";
-    }
-
-    private String commonEventData(Signal.Completion completion, int iteration) {
-        return "\"iteration\":" + iteration + ",\"worker\":" + payloads.quote(completion.worker()) + ",\"started_at\":"
-                + (completion.startedAt() == null ? "null" : completion.startedAt().toString());
+    private static String failedEventData(Signal.Completion completion, int iteration, String routingFailure) {
+        return NodeFailed.data(iteration, completion.worker(), completion.startedAt(), routingFailure == null
+                ? completion.errorJson() : NodeFailed.routingError(routingFailure));
     }
 
     /** What the router may ask about one completion, read from Redis only when asked. */

@@ -8,6 +8,8 @@ import java.util.UUID;
 
 import org.springframework.stereotype.Component;
 
+import io.tokenflow.engine.replay.RunCancelled;
+import io.tokenflow.engine.replay.RunFailed;
 import io.tokenflow.redis.LuaScripts;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
@@ -32,12 +34,12 @@ class LuaRunTerminator implements RunTerminator {
 
     @Override
     public boolean failIdle(UUID runId, Instant idleSince, String reason) {
-        return end(runId, "FAILED", "{\"reason\":" + payloads.quote(reason) + "}", idleSince);
+        return end(runId, "FAILED", RunFailed.data(reason), idleSince);
     }
 
     @Override
     public boolean cancel(UUID runId, String by) {
-        return end(runId, "CANCELLED", "{\"by\":" + payloads.quote(by) + "}", null);
+        return end(runId, "CANCELLED", RunCancelled.data(by), null);
     }
 
     /** @param idleSince end the run only if it has been idle since then (end-run.lua's ARGV[5]); null: end it now */

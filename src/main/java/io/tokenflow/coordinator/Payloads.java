@@ -3,6 +3,7 @@ package io.tokenflow.coordinator;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.cas.CasStore;
+import io.tokenflow.engine.replay.EventDataText;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -36,18 +37,9 @@ public class Payloads {
         return json.valueToTree(value);
     }
 
-    /** The JSON string literal of {@code text}; one without characters to escape (ids, names) is simply quoted. */
-    public String quote(String text) {
-        if (text == null) {
-            return "null";
-        }
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c < 0x20 || c == '"' || c == '\\') {
-                return json.writeValueAsString(text);
-            }
-        }
-        return "\"" + text + "\"";
+    /** A reference object, {@code {"$ref": "cas://sha256:…"}}, standing for a payload kept in CAS. */
+    public static String reference(String ref) {
+        return "{\"" + REF + "\":" + EventDataText.quote(ref) + "}";
     }
 
     /** A task's input: inline JSON text, or null with a CAS reference when large. */
@@ -59,13 +51,12 @@ public class Payloads {
     /** How an output is kept in the run's context: its JSON text, or a reference object when large. */
     public String contextValue(String outputText, String outputRef) {
         if (outputRef != null) {
-            return "{\"" + REF + "\":" + quote(outputRef) + "}";
+            return reference(outputRef);
         }
         if (outputText.length() <= INLINE_LIMIT) {
             return outputText;
         }
-        return "{\"" + REF + "\":" + quote(cas.put(outputText.getBytes(java.nio.charset.StandardCharsets.UTF_8),
-                "application/json")) + "}";
+        return reference(cas.put(outputText.getBytes(java.nio.charset.StandardCharsets.UTF_8), "application/json"));
     }
 
     /** The output a context value stands for, loading it from CAS when it is a reference. */

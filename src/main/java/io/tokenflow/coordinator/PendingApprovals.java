@@ -10,6 +10,8 @@ import java.util.UUID;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.engine.ir.IrNode;
+import io.tokenflow.engine.replay.ApprovalDecided;
+import io.tokenflow.engine.replay.ApprovalEscalated;
 import io.tokenflow.engine.routing.Emission;
 import io.tokenflow.engine.routing.Router;
 import io.tokenflow.redis.LuaScripts;
@@ -100,15 +102,13 @@ public class PendingApprovals {
         }
         ObjectNode entry = JSON.objectNode().put("node", pending.node()).put("token", pending.token());
         entry.set("request", request);
-        ObjectNode data = JSON.objectNode().put("approval_id", pending.approvalId().toString())
-                .put("iteration", pending.iteration()).put("level", pending.level() + 1);
-        data.set("approvers", request.get("approvers"));
-        data.set("timeout_at", request.get("timeout_at"));
+        String data = ApprovalEscalated.data(pending.approvalId().toString(), pending.iteration(), pending.level() + 1,
+                approvers, timeoutAt);
         RedisKeys.RunKeys run = keys.run(pending.runId());
         long reply = scripts.escalateApproval().run(redis.commands(),
                 List.of(run.meta(), run.approvals(), keys.eventsStream(run.shard())),
                 List.of(pending.runId().toString(), Long.toString(clock.millis()), pending.approvalId().toString(),
-                        pending.raw(), payloads.write(entry), payloads.write(data)));
+                        pending.raw(), payloads.write(entry), data));
         return reply == 1;
     }
 
@@ -129,23 +129,9 @@ public class PendingApprovals {
     }
 
     private String decidedData(Pending pending, Decision decision, List<String> next, String outputText) {
-        ObjectNode data = JSON.objectNode().put("approval_id", pending.approvalId().toString())
-                .put("iteration", pending.iteration()).put("decision", decision.approved() ? "approve" : "reject")
-                .put("decided_by", decision.decidedBy()).put("automatic", decision.automatic());
-        if (decision.comment() == null) {
-            data.putNull("comment");
-        } else {
-            data.put("comment", decision.comment());
-        }
-        ArrayNode nextNodes = data.putArray("next_nodes");
-        next.forEach(nextNodes::add);
-        if (outputText != null) {
-            data.set("output", payloads.parse(payloads.contextValue(outputText, null)));
-        } else {
-            data.putObject("error").put("message", "Rejected by " + decision.decidedBy()
-                    + ", and the node has no rejection path").put("kind", "rejected");
-        }
-        return payloads.write(data);
+        return ApprovalDecided.data(pending.approvalId().toString(), pending.iteration(), decision.approved(),
+                decision.decidedBy(), decision.automatic(), decision.comment(), next,
+                outputText == null ? null : payloads.contextValue(outputText, null));
     }
 
     /** A decision: approve or reject, by whom (a user name, or {@code system} for timeouts), with a comment. */

@@ -12,6 +12,7 @@ import org.springframework.stereotype.Component;
 
 import io.tokenflow.designer.PinnedWorkflow;
 import io.tokenflow.engine.ir.IrNode;
+import io.tokenflow.engine.replay.TokenEmitted;
 import io.tokenflow.engine.routing.InputResolver;
 import io.tokenflow.engine.routing.TokenIds;
 import io.tokenflow.redis.LuaScripts;
@@ -102,7 +103,7 @@ public class RunStarter {
         JsonNode input = node.inputMapping() == null ? plan.input()
                 : InputResolver.resolve(node.inputMapping(), plan.input(), id -> null);
         Payloads.TaskInput taskInput = payloads.taskInput(input);
-        String emitted = EventData.tokenEmitted(payloads, null, null, 0, false);
+        String emitted = TokenEmitted.data(null, null, 0, false);
         if (node.human() != null) {
             step.args("human", token, node.id(), emitted, TokenEmitter.approvalId(plan.runId(), token).toString(),
                     emitter.approvalRequest(plan, node, token, 0, taskInput, now));

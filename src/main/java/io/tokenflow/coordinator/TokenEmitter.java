@@ -11,6 +11,8 @@ import org.springframework.stereotype.Component;
 
 import io.tokenflow.engine.ir.IrHuman;
 import io.tokenflow.engine.ir.IrNode;
+import io.tokenflow.engine.replay.ApprovalRequested;
+import io.tokenflow.engine.replay.TokenEmitted;
 import io.tokenflow.engine.routing.Emission;
 import io.tokenflow.engine.routing.InputResolver;
 import io.tokenflow.engine.routing.TokenIds;
@@ -43,15 +45,14 @@ class TokenEmitter {
         outputs.read(referenced(plan, emissions, from));
         for (Emission emission : emissions) {
             String child = TokenIds.child(parentToken, emission.target(), emission.iteration());
-            String emitted = EventData.tokenEmitted(payloads, from, parentToken, emission.iteration(),
-                    emission.join());
+            String emitted = TokenEmitted.data(from, parentToken, emission.iteration(), emission.join());
             String place = TokenPlaces.of(emission.target(), emission.iteration());
             IrNode target = plan.workflow().node(emission.target());
             if (emission.join()) {
                 step.args("join", child, target.id(), place, emitted, target.id() + "#" + emission.iteration(),
                         Integer.toString(emission.expected()), from,
                         TokenIds.join(plan.runId().toString(), target.id(), emission.iteration()),
-                        EventData.tokenEmitted(payloads, null, null, emission.iteration(), false),
+                        TokenEmitted.data(null, null, emission.iteration(), false),
                         Integer.toString(emission.iteration()));
                 addJoinDispatch(step, plan, target, emission.iteration(), now);
             } else if (target.human() != null) {
@@ -99,17 +100,10 @@ class TokenEmitter {
                                    long now) {
         IrHuman human = node.human();
         Long timeoutAt = human.timeout() == null ? null : now + Duration.parse(human.timeout()).toMillis();
-        String inputJson = input.inline() != null ? input.inline() : "{\"$ref\":" + payloads.quote(input.reference()) + "}";
-        return "{\"approval_id\":" + payloads.quote(approvalId(plan.runId(), token).toString()) + ",\"iteration\":"
-                + iteration + ",\"approvers\":" + payloads.write(payloads.toJson(human.approvers()))
-                + ",\"timeout_at\":" + timeoutAt + ",\"escalation_policy\":" + quoteOrNull(human.escalationPolicy())
-                + ",\"escalate_to\":" + payloads.write(payloads.toJson(human.escalateTo())) + ",\"level\":0"
-                + ",\"title\":" + quoteOrNull(human.title() == null ? node.name() : human.title())
-                + ",\"instructions\":" + quoteOrNull(human.instructions()) + ",\"input\":" + inputJson + "}";
-    }
-
-    private String quoteOrNull(String text) {
-        return text == null ? "null" : payloads.quote(text);
+        String inputJson = input.inline() != null ? input.inline() : Payloads.reference(input.reference());
+        return ApprovalRequested.data(approvalId(plan.runId(), token).toString(), iteration, human.approvers(),
+                timeoutAt, human.escalationPolicy(), human.escalateTo(), human.title() == null ? node.name()
+                        : human.title(), human.instructions(), inputJson);
     }
 
     private static Set<String> referenced(RunPlan plan, List<Emission> emissions, String self) {

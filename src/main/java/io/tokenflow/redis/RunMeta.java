@@ -80,7 +80,7 @@ public class RunMeta {
         return async.hget(keys.run(run, shard).meta(), STATUS);
     }
 
-    /** Whether a status {@link #askStatus} answered is of a run that still wants its tokens (not cancelled or failed). */
+    /** Whether a status {@link #askStatus} answered is of a run that wants its tokens (neither cancelled nor failed). */
     public static boolean wantsTokens(String status) {
         return status != null && !RunStatus.CANCELLED.name().equals(status) && !RunStatus.FAILED.name().equals(status);
     }
@@ -121,8 +121,8 @@ public class RunMeta {
         if (!meta.get(0).hasValue() || !meta.get(1).hasValue()) {
             return Optional.empty();
         }
-        return Optional.of(new Fields(RunStatus.valueOf(meta.get(0).getValue()), UUID.fromString(meta.get(1).getValue()),
-                Integer.parseInt(meta.get(2).getValueOrElse("0")), meta.get(3).getValueOrElse(null),
+        return Optional.of(new Fields(RunStatus.valueOf(meta.get(0).getValue()),
+                UUID.fromString(meta.get(1).getValue()), Integer.parseInt(meta.get(2).getValueOrElse("0")), meta.get(3).getValueOrElse(null),
                 Instant.ofEpochMilli(Long.parseLong(meta.get(4).getValueOrElse("0"))),
                 meta.get(5).hasValue() ? Instant.ofEpochMilli(Long.parseLong(meta.get(5).getValue())) : null));
     }

@@ -22,6 +22,7 @@ import io.tokenflow.engine.ir.IrBranch;
 import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.engine.ir.WorkflowIr;
 import io.tokenflow.engine.patch.JsonPatch;
+import io.tokenflow.engine.replay.RunPatched;
 import io.tokenflow.web.BadRequestException;
 import io.tokenflow.web.ConflictException;
 import io.tokenflow.web.ForbiddenException;
@@ -29,7 +30,6 @@ import io.tokenflow.web.InvalidWorkflowException;
 import io.tokenflow.web.NotFoundException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Patches a running run: applies an RFC 6902 patch to the run's current definition, compiles it, checks the run's
@@ -159,11 +159,7 @@ public class PatchRun {
     }
 
     private String eventData(int revision, JsonPatch patch, String author, Set<String> added, Set<String> removed) {
-        ObjectNode data = json.createObjectNode().put("revision", revision).put("author", author);
-        data.set("patch", patch.toJson());
-        data.set("added_nodes", json.valueToTree(added));
-        data.set("removed_nodes", json.valueToTree(removed));
-        return json.writeValueAsString(data);
+        return RunPatched.data(revision, author, patch.toJson(), added, removed);
     }
 
     private static Set<String> difference(Set<String> from, Set<String> minus) {

@@ -9,12 +9,11 @@ import org.springframework.stereotype.Service;
 import io.tokenflow.coordinator.RunStarter;
 import io.tokenflow.designer.PinnedWorkflow;
 import io.tokenflow.designer.PinnedWorkflows;
+import io.tokenflow.engine.replay.RunStarted;
 import io.tokenflow.web.BadRequestException;
 import io.tokenflow.web.StorableJson;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Starts a run: pins the workflow version, checks the inputs against its declared inputs, and emits the entry tokens
@@ -29,17 +28,15 @@ public class StartRun {
     private final RunStarter starter;
     private final IdempotencyKeys idempotencyKeys;
     private final RunInputs inputs;
-    private final JsonMapper json;
     private final RunIds ids;
 
     StartRun(PinnedWorkflows workflows, RunStarter starter, IdempotencyKeys idempotencyKeys, RunInputs inputs,
-             JsonMapper json, Clock clock) {
+             Clock clock) {
         this.idempotencyKeys = idempotencyKeys;
         this.ids = new RunIds(clock);
         this.workflows = workflows;
         this.starter = starter;
         this.inputs = inputs;
-        this.json = json;
     }
 
     public StartedRun start(StartRunCommand command, String submittedBy) {
@@ -67,16 +64,8 @@ public class StartRun {
     }
 
     private String startedData(PinnedWorkflow pinned, JsonNode input, StartRunCommand command, String submittedBy) {
-        ObjectNode data = JsonNodeFactory.instance.objectNode();
-        data.put("workflow_id", pinned.workflowId().toString());
-        data.put("workflow_version", pinned.version());
-        data.put("ir_revision", 0);
-        data.put("tag", command.tag());
-        data.set("inputs", input);
-        data.put("submitted_by", submittedBy);
-        data.put("idempotency_key", command.idempotencyKey());
-        data.set("entry_nodes", json.valueToTree(pinned.ir().entryNodes()));
-        return json.writeValueAsString(data);
+        return RunStarted.data(pinned.workflowId(), pinned.version(), 0, command.tag(), input, submittedBy,
+                command.idempotencyKey(), pinned.ir().entryNodes());
     }
 
     private static void validate(StartRunCommand command) {

@@ -1,5 +1,6 @@
 package io.tokenflow.engine.replay;
 
+import java.util.List;
 import java.util.function.Consumer;
 
 import io.tokenflow.engine.runs.IllegalMove;
@@ -20,6 +21,22 @@ public record ApprovalDecided(EventHeader header, int iteration, String approval
         return new ApprovalDecided(header.requireNodeAndToken("approval.decided"), data.iteration(),
                 data.requiredText("approval_id"), data.requiredText("decision"), data.text("decided_by"),
                 data.has("automatic") && data.flag("automatic"), data.json("output"), data.json("error"));
+    }
+
+    /**
+     * The data of an {@code approval.decided} event.
+     *
+     * @param output the node's output (JSON text or a {@code $ref} object), or {@code null} for a reject with no
+     *               rejection path, which fails the node
+     */
+    public static String data(String approvalId, int iteration, boolean approved, String decidedBy, boolean automatic,
+                              String comment, List<String> nextNodes, String output) {
+        EventDataText data = new EventDataText().text("approval_id", approvalId).number("iteration", iteration)
+                .text("decision", approved ? "approve" : "reject").text("decided_by", decidedBy)
+                .flag("automatic", automatic).text("comment", comment).texts("next_nodes", nextNodes);
+        return (output != null ? data.raw("output", output) : data.raw("error", new EventDataText()
+                .text("message", "Rejected by " + decidedBy + ", and the node has no rejection path")
+                .text("kind", "rejected").end())).end();
     }
 
     public boolean approved() {

@@ -19,6 +19,12 @@ public record ApprovalEscalated(EventHeader header, int iteration, String approv
                 data.requiredText("approval_id"), data.texts("approvers"), data.count("level"));
     }
 
+    /** The data of an {@code approval.escalated} event; {@code timeoutAt} in epoch ms, or {@code null}. */
+    public static String data(String approvalId, int iteration, int level, List<String> approvers, Long timeoutAt) {
+        return new EventDataText().text("approval_id", approvalId).number("iteration", iteration)
+                .number("level", level).texts("approvers", approvers).number("timeout_at", timeoutAt).end();
+    }
+
     @Override
     public RunEventType type() {
         return RunEventType.APPROVAL_ESCALATED;

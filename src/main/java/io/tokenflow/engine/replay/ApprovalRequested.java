@@ -1,5 +1,6 @@
 package io.tokenflow.engine.replay;
 
+import java.util.List;
 import java.util.function.Consumer;
 
 import io.tokenflow.engine.runs.IllegalMove;
@@ -17,6 +18,21 @@ public record ApprovalRequested(EventHeader header, int iteration, String approv
     static ApprovalRequested read(EventHeader header, EventJson data) {
         return new ApprovalRequested(header.requireNodeAndToken("approval.requested"), data.iteration(),
                 data.requiredText("approval_id"));
+    }
+
+    /**
+     * The data of an {@code approval.requested} event, which the run's pending approvals also keep.
+     *
+     * @param timeoutAt epoch ms, or {@code null}
+     * @param input     the node's input as JSON text (or a {@code $ref} object)
+     */
+    public static String data(String approvalId, int iteration, List<String> approvers, Long timeoutAt,
+                              String escalationPolicy, List<String> escalateTo, String title, String instructions,
+                              String input) {
+        return new EventDataText().text("approval_id", approvalId).number("iteration", iteration)
+                .texts("approvers", approvers).number("timeout_at", timeoutAt)
+                .text("escalation_policy", escalationPolicy).texts("escalate_to", escalateTo).number("level", 0)
+                .text("title", title).text("instructions", instructions).raw("input", input).end();
     }
 
     @Override

@@ -23,6 +23,19 @@ public record NodeCompleted(EventHeader header, int iteration, JsonNode output, 
                 data.text("worker"), data.instant("started_at"), data.has("terminal") && data.flag("terminal"));
     }
 
+    /**
+     * The data of a {@code node.completed} event.
+     *
+     * @param route  what dynamic routing decided (JSON object text), or {@code null}
+     * @param output the output as the run's context keeps it (JSON text, or a {@code $ref} object)
+     */
+    public static String data(int iteration, String worker, Long startedAt, boolean terminal, String route,
+                              String output) {
+        EventDataText data = new EventDataText().number("iteration", iteration).text("worker", worker)
+                .number("started_at", startedAt).flag("terminal", terminal);
+        return (route == null ? data : data.raw("route", route)).raw("output", output).end();
+    }
+
     @Override
     public RunEventType type() {
         return RunEventType.NODE_COMPLETED;

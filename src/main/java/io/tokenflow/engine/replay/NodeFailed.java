@@ -17,6 +17,17 @@ public record NodeFailed(EventHeader header, int iteration, JsonNode error, Stri
                 data.text("worker"));
     }
 
+    /** The data of a {@code node.failed} event; {@code error} is the JSON object text {message, kind, code}. */
+    public static String data(int iteration, String worker, Long startedAt, String error) {
+        return new EventDataText().number("iteration", iteration).text("worker", worker).number("started_at", startedAt)
+                .raw("error", error).end();
+    }
+
+    /** The error of a node whose routing could not be decided (a condition failed). */
+    public static String routingError(String message) {
+        return new EventDataText().text("message", message).text("kind", "routing").end();
+    }
+
     @Override
     public RunEventType type() {
         return RunEventType.NODE_FAILED;

@@ -14,6 +14,11 @@ public record RunCancelled(EventHeader header, String by, int dropped) implement
         return new RunCancelled(header, data.text("by"), data.count("dropped"));
     }
 
+    /** The data of a {@code run.cancelled} event; {@code end-run.lua} adds the tokens it dropped. */
+    public static String data(String by) {
+        return new EventDataText().text("by", by).end();
+    }
+
     @Override
     public RunEventType type() {
         return RunEventType.RUN_CANCELLED;

@@ -14,6 +14,11 @@ public record RunFailed(EventHeader header, String reason, int dropped) implemen
         return new RunFailed(header, data.text("reason"), data.count("dropped"));
     }
 
+    /** The data of a {@code run.failed} event ended by Java; {@code end-run.lua} adds the tokens it dropped. */
+    public static String data(String reason) {
+        return new EventDataText().text("reason", reason).end();
+    }
+
     @Override
     public RunEventType type() {
         return RunEventType.RUN_FAILED;

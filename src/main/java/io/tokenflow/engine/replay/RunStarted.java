@@ -30,6 +30,15 @@ public record RunStarted(EventHeader header, UUID workflowId, int workflowVersio
         }
     }
 
+    /** The data of a {@code run.started} event. */
+    public static String data(UUID workflowId, int workflowVersion, int irRevision, String tag, JsonNode inputs,
+                              String submittedBy, String idempotencyKey, List<String> entryNodes) {
+        return new EventDataText().text("workflow_id", workflowId.toString())
+                .number("workflow_version", workflowVersion).number("ir_revision", irRevision).text("tag", tag).json("inputs", inputs)
+                .text("submitted_by", submittedBy).text("idempotency_key", idempotencyKey)
+                .texts("entry_nodes", entryNodes).end();
+    }
+
     @Override
     public RunEventType type() {
         return RunEventType.RUN_STARTED;

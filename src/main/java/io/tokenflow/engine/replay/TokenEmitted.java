@@ -21,6 +21,12 @@ public record TokenEmitted(EventHeader header, String from, String parent, int i
                 data.iteration(), data.flag("join"));
     }
 
+    /** The data of a {@code token.emitted} event (written into Lua steps; read by {@link #read}). */
+    public static String data(String from, String parent, int iteration, boolean join) {
+        return new EventDataText().text("from", from).text("parent", parent).number("iteration", iteration)
+                .flag("join", join).end();
+    }
+
     @Override
     public RunEventType type() {
         return RunEventType.TOKEN_EMITTED;
