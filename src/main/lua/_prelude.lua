@@ -59,9 +59,19 @@ end
 
 --[[ The keys of a run that routing steps share, in this order in every such script:
   KEYS[1] meta  KEYS[2] counter  KEYS[3] tokens  KEYS[4] consumed  KEYS[5] ctx  KEYS[6] joins  KEYS[7] active runs
-  KEYS[8] events stream  KEYS[9] completions stream  KEYS[10] loops  KEYS[11] approvals  KEYS[12..] task streams ]]
+  KEYS[8] events stream  KEYS[9] completions stream  KEYS[10] loops  KEYS[11] approvals  KEYS[12] retries
+  KEYS[13..] task streams ]]
 local R = { meta = KEYS[1], counter = KEYS[2], tokens = KEYS[3], consumed = KEYS[4], ctx = KEYS[5], joins = KEYS[6],
-  active = KEYS[7], events = KEYS[8], completions = KEYS[9], loops = KEYS[10], approvals = KEYS[11] }
+  active = KEYS[7], events = KEYS[8], completions = KEYS[9], loops = KEYS[10], approvals = KEYS[11],
+  retries = KEYS[12] }
+
+-- Puts a task token onto its stream; a token of a node that retries ('rtask') keeps its fields for another attempt.
+local function dispatch_task(retries_key, kind, token, stream, first, last)
+  rcall('XADD', stream, '*', unpack(ARGV, first, last))
+  if kind == 'rtask' then
+    rcall('HSET', retries_key, token, cjson.encode({ unpack(ARGV, first, last) }))
+  end
+end
 
 -- A token reaching a human node is consumed by the approval it creates: pending in the run's approvals hash.
 local function request_approval(approvals_key, events, node, token, approval, request)
@@ -103,6 +113,7 @@ end
 --[[ Emits `count` tokens described in ARGV from `at`, sent on by node `from`; returns the next ARGV index and the
   counter delta. Each emission:
     'task', token id, target, place, token.emitted data, stream KEYS index, field count, fields...
+    'rtask', the same, for a node that retries: its fields are kept in the run's retries hash
     'join', token id, target, place, token.emitted data, join field (target#iteration), expected arrivals,
             dependency, join token id, join token.emitted data, iteration, then how the join token is dispatched:
             '0' by the coordinator (JoinDispatcher), or the dependency count, the dependencies, the task stream's KEYS
@@ -116,11 +127,11 @@ local function emit_tokens(run, now, events, from, at, count)
   for _ = 1, count do
     local kind, child, target, place, data = ARGV[at], ARGV[at + 1], ARGV[at + 2], ARGV[at + 3], ARGV[at + 4]
     add_event(events, 'token.emitted', target, child, data)
-    if kind == 'task' then
+    if kind == 'task' or kind == 'rtask' then
       local stream, first = KEYS[tonumber(ARGV[at + 5])], at + 7
       at = first + tonumber(ARGV[at + 6])
       rcall('HSET', R.tokens, child, place)
-      rcall('XADD', stream, '*', unpack(ARGV, first, at - 1))
+      dispatch_task(R.retries, kind, child, stream, first, at - 1)
       delta = delta + 1
     elseif kind == 'human' then
       request_approval(R.approvals, events, target, child, ARGV[at + 5], ARGV[at + 6])
@@ -187,7 +198,7 @@ end
 -- Ends a running run as FAILED: drops its tokens, joins and approvals, reconciles the counter to 0.
 local function fail_run(run, now, events, node, reason)
   local dropped = rcall('HLEN', R.tokens)
-  rcall('DEL', R.tokens, R.joins, R.loops, R.approvals)
+  rcall('DEL', R.tokens, R.joins, R.loops, R.approvals, R.retries)
   rcall('SET', R.counter, 0)
   rcall('HSET', R.meta, 'status', 'FAILED', 'last', now)
   rcall('ZREM', R.active, run)

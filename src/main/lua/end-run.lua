@@ -1,7 +1,7 @@
 --[[ End a running run now: CANCELLED (someone asked) or FAILED (e.g. no activity within the timeout). Its in-flight
   tokens are dropped and the counter reconciled to 0; completions that still arrive are ignored (run not running).
   KEYS[1] meta  KEYS[2] counter  KEYS[3] tokens  KEYS[4] joins  KEYS[5] active runs  KEYS[6] events stream
-  KEYS[7] loops  KEYS[8] pending approvals (dropped with the run; PostgreSQL marks them CANCELLED)
+  KEYS[7] loops  KEYS[8] pending approvals (dropped with the run; PostgreSQL marks them CANCELLED)  KEYS[9] retries
   ARGV[1] run id  ARGV[2] now  ARGV[3] CANCELLED|FAILED  ARGV[4] event data without "dropped" (JSON object text)
   ARGV[5] (optional) idle since: end the run only if its last activity (meta 'last') is no later than this (epoch
   ms); a run active since then gets its active-set score brought up to date instead (the set's scores may lag by up
@@ -16,7 +16,7 @@ if ARGV[5] and state[2] and tonumber(state[2]) > tonumber(ARGV[5]) then
   return -8
 end
 local dropped = rcall('HLEN', KEYS[3])
-rcall('DEL', KEYS[3], KEYS[4], KEYS[7], KEYS[8])
+rcall('DEL', KEYS[3], KEYS[4], KEYS[7], KEYS[8], KEYS[9])
 rcall('SET', KEYS[2], 0)
 rcall('HSET', KEYS[1], 'status', ARGV[3], 'last', ARGV[2])
 rcall('ZREM', KEYS[5], ARGV[1])

@@ -32,6 +32,7 @@ end
 
 local events = new_events()
 rcall('HDEL', R.tokens, token)
+rcall('HDEL', R.retries, token)
 
 local seq = tonumber(state[3])
 

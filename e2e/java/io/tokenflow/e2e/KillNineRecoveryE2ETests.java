@@ -3,16 +3,13 @@ package io.tokenflow.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.io.File;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -49,11 +46,16 @@ class KillNineRecoveryE2ETests {
     @Autowired JdbcClient jdbc;
     @Autowired Environment environment;
 
-    private final List<Process> engines = new ArrayList<>();
+    private EngineProcesses engines;
+
+    @BeforeEach
+    void engines() {
+        engines = new EngineProcesses(environment);
+    }
 
     @AfterEach
     void stopEngines() {
-        engines.forEach(Process::destroyForcibly);
+        engines.killAll();
     }
 
     @Test
@@ -71,13 +73,13 @@ class KillNineRecoveryE2ETests {
         for (int i = 0; i < RUNS; i++) {
             runs.add(starting.start(new StartRunCommand(workflow, null, null, null, null), "test").id());
         }
-        Process first = startEngine("first");
+        Process first = engines.start("first", "--tokenflow.workers.concurrency.function=" + FUNCTION_WORKERS);
         await().atMost(Duration.ofSeconds(120)).until(() -> completed(runs) >= 20);
         long before = completed(runs);
         first.destroyForcibly().waitFor();
         assertThat(before).as("runs completed before the kill").isLessThan(RUNS);
 
-        startEngine("second");
+        engines.start("second", "--tokenflow.workers.concurrency.function=" + FUNCTION_WORKERS);
         await().atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(500)).until(() -> completed(runs) == RUNS);
         assertThat(jdbc.sql("select count(*) from runs where id in (:ids) and final_counter = 0")
                 .param("ids", runs).query(Long.class).single()).isEqualTo(RUNS);
@@ -88,25 +90,5 @@ class KillNineRecoveryE2ETests {
     private long completed(List<UUID> runs) {
         return jdbc.sql("select count(*) from runs where id in (:ids) and status = 'COMPLETED'")
                 .param("ids", runs).query(Long.class).single();
-    }
-
-    private Process startEngine(String name) throws IOException {
-        Path log = Files.createTempFile("tokenflow-engine-" + name + "-", ".log");
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "io.tokenflow.TokenflowApplication",
-                "--server.port=0", "--tokenflow.embedded.enabled=false",
-                "--spring.datasource.url=" + environment.getProperty("spring.datasource.url"),
-                "--spring.datasource.username=" + environment.getProperty("spring.datasource.username", ""),
-                "--spring.datasource.password=" + environment.getProperty("spring.datasource.password", ""),
-                "--spring.data.redis.host=" + environment.getProperty("spring.data.redis.host", "127.0.0.1"),
-                "--spring.data.redis.port=" + environment.getProperty("spring.data.redis.port", "6379"),
-                "--spring.data.redis.database=" + environment.getProperty("spring.data.redis.database", "0"),
-                "--tokenflow.coordinator.claim-idle=2s", "--tokenflow.coordinator.claim-interval=1s",
-                "--tokenflow.workers.concurrency.function=" + FUNCTION_WORKERS, "--tokenflow.workers.claim-idle=2s", "--tokenflow.workers.claim-interval=1s",
-                "--tokenflow.supervisor.claim-idle=2s", "--spring.main.banner-mode=off");
-        Process engine = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        engines.add(engine);
-        System.out.println("Engine " + name + " started (pid " + engine.pid() + "), log: " + log + File.separator);
-        return engine;
     }
 }

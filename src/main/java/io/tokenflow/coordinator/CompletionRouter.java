@@ -34,14 +34,16 @@ class CompletionRouter {
     private final LuaScripts scripts;
     private final Payloads payloads;
     private final RejectedSignals rejected;
+    private final NodeRetries retries;
     private final Router router;
     private final TokenEmitter emitter;
     private final RunLimits limits;
     private final Clock clock;
 
     CompletionRouter(RedisConnections redis, RedisKeys keys, RunPlans plans, LuaScripts scripts,
-                     Payloads payloads, RejectedSignals rejected, Router router, TokenEmitter emitter, RunLimits limits,
-                     Clock clock) {
+                     Payloads payloads, RejectedSignals rejected, NodeRetries retries, Router router,
+                     TokenEmitter emitter, RunLimits limits, Clock clock) {
+        this.retries = retries;
         this.limits = limits;
         this.router = router;
         this.emitter = emitter;
@@ -66,8 +68,9 @@ class CompletionRouter {
     }
 
     /**
-     * Decides and prepares the Lua step of a completion; empty (and recorded as refused) when its run or node is
-     * unknown. The step may then be sent pipelined with others and settled with {@link #finish}.
+     * Decides and prepares the Lua step of a completion. Empty when there is nothing to route: its run or node is
+     * unknown (recorded as refused), or it is a failure its node's retry policy tries again ({@link NodeRetries}). The
+     * step may then be sent pipelined with others and settled with {@link #finish}.
      */
     Optional<Prepared> prepare(Signal.Completion completion, int shard) {
         Optional<RunPlan> plan = plans.find(completion.run());
@@ -80,6 +83,9 @@ class CompletionRouter {
         if (node == null) {
             rejected.record(shard, completion, "Expected node '" + completion.node() + "' in the run's workflow, but "
                     + "it has no such node");
+            return Optional.empty();
+        }
+        if (retries.retried(plan.get(), node, completion)) {
             return Optional.empty();
         }
         return Optional.of(new Prepared(completion, shard, node, step(plan.get(), node, completion)));

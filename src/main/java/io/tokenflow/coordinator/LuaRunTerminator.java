@@ -51,8 +51,8 @@ class LuaRunTerminator implements RunTerminator {
             args.add(Long.toString(idleSince.toEpochMilli()));
         }
         long reply = scripts.endRun().run(redis.commands(),
-                List.of(run.meta(), run.counter(), run.tokens(), run.joins(), keys.activeRuns(shard), keys.eventsStream(shard),
-                        run.loops(), run.approvals()),
+                List.of(run.meta(), run.counter(), run.tokens(), run.joins(), keys.activeRuns(shard),
+                        keys.eventsStream(shard), run.loops(), run.approvals(), run.retries()),
                 args);
         return StepOutcome.of(reply) == StepOutcome.APPLIED;
     }

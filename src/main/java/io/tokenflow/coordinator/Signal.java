@@ -22,7 +22,8 @@ public sealed interface Signal permits Signal.Completion, Signal.Started, Signal
      * @param decision   an agent's routing proposal (field {@code decision}), else null
      */
     record Completion(String entryId, String token, UUID run, String node, boolean succeeded, String outputText,
-                      String outputRef, String errorJson, String worker, Long startedAt, AgentDecision decision)
+                      String outputRef, String errorJson, String worker, Long startedAt, AgentDecision decision,
+                      Integer attempt)
             implements Signal {
     }
 

@@ -65,7 +65,8 @@ final class Signals {
         String error = succeeded ? null : errorObject(required(fields, "error"));
         AgentDecision decision = fields.containsKey("decision") ? decision(fields.get("decision")) : null;
         return new Signal.Completion(entryId, token(fields), runId(fields), node(fields), succeeded, output, outputRef,
-                error, fields.getOrDefault("worker", ""), startedAt(fields.get("started_at")), decision);
+                error, fields.getOrDefault("worker", ""), startedAt(fields.get("started_at")), decision,
+                attempt(fields.get("attempt")));
     }
 
     private AgentDecision decision(String text) {
@@ -130,6 +131,18 @@ final class Signals {
             throw new InvalidSignal("Expected node to match " + NODE + ", but found '" + node + "'");
         }
         return node;
+    }
+
+    /** The attempt a failure reports (optional; 1 to 100), so a repeated signal of a retried attempt is told apart. */
+    private static Integer attempt(String value) {
+        if (value == null) {
+            return null;
+        }
+        if (value.isEmpty() || value.length() > 3 || !value.chars().allMatch(c -> c >= '0' && c <= '9')
+                || Integer.parseInt(value) < 1) {
+            throw new InvalidSignal("Expected attempt to be the task's attempt (1, 2, ...), but found '" + value + "'");
+        }
+        return Integer.parseInt(value);
     }
 
     private static Long startedAt(String value) {

@@ -20,7 +20,7 @@ final class StepArguments {
         RedisKeys.RunKeys run = plan.keys();
         return new StepArguments(List.of(run.meta(), run.counter(), run.tokens(), run.consumed(), run.ctx(),
                 run.joins(), keys.activeRuns(plan.shard()), keys.eventsStream(plan.shard()),
-                keys.completionsStream(plan.shard()), run.loops(), run.approvals()));
+                keys.completionsStream(plan.shard()), run.loops(), run.approvals(), run.retries()));
     }
 
     /** The 1-based KEYS index of a key, adding it when new. */

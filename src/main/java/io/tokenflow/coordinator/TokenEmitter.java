@@ -64,8 +64,8 @@ class TokenEmitter {
                         1, input.inline(), input.reference(), plan.workflow().configs().get(target.id()), now, from);
                 int stream = step.key(keys.taskStream(target.worker(), plan.shard()));
                 List<String> fields = entry.fields();
-                step.args("task", child, target.id(), place, emitted, Integer.toString(stream),
-                        Integer.toString(fields.size()));
+                step.args(target.retries() ? "rtask" : "task", child, target.id(), place, emitted,
+                        Integer.toString(stream), Integer.toString(fields.size()));
                 step.args(fields);
             }
         }
@@ -74,11 +74,11 @@ class TokenEmitter {
     /**
      * How the step that completes a join dispatches its token (the prelude's {@code dispatch_join}): a task node whose
      * input is its dependencies' outputs by id gets its token in that same step, with those outputs merged in Lua;
-     * a human node, or one with an input mapping, is left to the coordinator ({@link JoinDispatcher}), as is any join
-     * whose outputs turn out to be CAS references or too large to travel inline.
+     * a human node, one with an input mapping or one that retries is left to the coordinator ({@link JoinDispatcher}),
+     * as is any join whose outputs turn out to be CAS references or too large to travel inline.
      */
     private void addJoinDispatch(StepArguments step, RunPlan plan, IrNode target, int iteration, long now) {
-        if (target.human() != null || target.inputMapping() != null) {
+        if (target.human() != null || target.inputMapping() != null || target.retries()) {
             step.args("0");
             return;
         }

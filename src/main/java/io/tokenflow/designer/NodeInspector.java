@@ -46,7 +46,7 @@ public record NodeInspector(String path, String id, String typeName, NodeTypeSpe
                         "JSON; strings may use ${workflow.input.x} and ${nodes.<id>.output.y}"),
                 InspectorField.of(node, path + "/wait_for_all", "Wait for all incoming paths (join)", Widget.CHECKBOX,
                         "Runs once, when every dependency has sent its token"),
-                retry(node.path("retry"), path + "/retry"), limits(node.path("limits"), path + "/limits"),
+                "human".equals(kind) ? List.of() : retry(node.path("retry"), path + "/retry"), limits(node.path("limits"), path + "/limits"),
                 BranchView.of(node.path("branch"), path + "/branch", "agent".equals(kind)),
                 LoopView.of(node.path("loop"), path + "/loop"),
                 "human".equals(kind) ? human(node.path("human"), path + "/human") : List.of(),
@@ -65,7 +65,8 @@ public record NodeInspector(String path, String id, String typeName, NodeTypeSpe
         return List.of(InspectorField.of(retry, path + "/max_attempts", "Max attempts", Widget.INTEGER, null),
                 InspectorField.of(retry, path + "/backoff_ms", "Backoff (ms)", Widget.INTEGER, null),
                 InspectorField.of(retry, path + "/max_backoff_ms", "Max backoff (ms)", Widget.INTEGER, null),
-                InspectorField.of(retry, path + "/multiplier", "Multiplier", Widget.NUMBER, null));
+                InspectorField.of(retry, path + "/multiplier", "Multiplier", Widget.NUMBER, null),
+                InspectorField.of(retry, path + "/jitter", "Jitter (0-1)", Widget.NUMBER, null));
     }
 
     private static List<InspectorField> limits(JsonNode limits, String path) {

@@ -14,6 +14,8 @@ public class LuaScripts {
     private final LuaScript escalateApproval;
     private final LuaScript patchRun;
     private final LuaScript markStarted;
+    private final LuaScript retryNode;
+    private final LuaScript releaseRetry;
 
     LuaScripts(RedisConnections redis) {
         var commands = redis.commands();
@@ -25,6 +27,8 @@ public class LuaScripts {
         this.escalateApproval = LuaScript.load("escalate-approval", commands);
         this.patchRun = LuaScript.load("patch-run", commands);
         this.markStarted = LuaScript.load("mark-started", commands);
+        this.retryNode = LuaScript.load("retry-node", commands);
+        this.releaseRetry = LuaScript.load("release-retry", commands);
     }
 
     public LuaScript startRun() {
@@ -57,5 +61,13 @@ public class LuaScripts {
 
     public LuaScript markStarted() {
         return markStarted;
+    }
+
+    public LuaScript retryNode() {
+        return retryNode;
+    }
+
+    public LuaScript releaseRetry() {
+        return releaseRetry;
     }
 }

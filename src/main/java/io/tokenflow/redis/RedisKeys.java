@@ -23,6 +23,8 @@ import org.springframework.stereotype.Component;
  * wf.run:{N}:&lt;run&gt;:joins       hash     join node#iteration → JSON of arrivals {dependency: token}
  * wf.run:{N}:&lt;run&gt;:loops       hash     loop node → passes back in its current activation (gone on exit)
  * wf.run:{N}:&lt;run&gt;:approvals   hash     pending approval id → {node, token, request} (gone once decided)
+ * wf.run:{N}:&lt;run&gt;:retries     hash     token id → its task's fields (JSON array), for tokens of nodes that retry
+ * wf.due:{N}                    zset     due times (epoch ms): "retry &lt;run&gt; &lt;token&gt; &lt;node&gt;" (backoffs)
  * wf.run:{N}:&lt;run&gt;:llm_tokens  string   LLM tokens the run's agents used (expires on its own)
  * agent:jobs                    list     jobs for external agent runners (seed 001; no hash tag: runners' contract)
  * agent:results:&lt;job&gt;          list     the result of one external agent job
@@ -73,6 +75,11 @@ public class RedisKeys {
         return PREFIX + ".active:" + tag(shard);
     }
 
+    /** Due times of the shard: members due at their score (epoch ms), released by the coordinator once due. */
+    public String dueTimes(int shard) {
+        return PREFIX + ".due:" + tag(shard);
+    }
+
     public String idempotencyKey(int shard, String key) {
         return PREFIX + ".idem:" + tag(shard) + ":" + key;
     }
@@ -89,7 +96,7 @@ public class RedisKeys {
     public RunKeys run(UUID runId, int shard) {
         String base = PREFIX + ".run:" + tag(shard) + ":" + runId + ":";
         return new RunKeys(runId, shard, base + "meta", base + "counter", base + "tokens", base + "consumed",
-                base + "ctx", base + "joins", base + "loops", base + "approvals");
+                base + "ctx", base + "joins", base + "loops", base + "approvals", base + "retries");
     }
 
     /** LLM tokens used by a run's agents, counted with {@code INCRBY} against the per-run limit. */
@@ -116,9 +123,9 @@ public class RedisKeys {
 
     /** The keys of one run; {@link #all()} is everything to delete once the run is finished and persisted. */
     public record RunKeys(UUID runId, int shard, String meta, String counter, String tokens, String consumed,
-                          String ctx, String joins, String loops, String approvals) {
+                          String ctx, String joins, String loops, String approvals, String retries) {
         public List<String> all() {
-            return List.of(meta, counter, tokens, consumed, ctx, joins, loops, approvals);
+            return List.of(meta, counter, tokens, consumed, ctx, joins, loops, approvals, retries);
         }
     }
 }

@@ -47,6 +47,7 @@ class HopLimitIntegrationTests {
     @Autowired LuaScripts scripts;
     @Autowired Payloads payloads;
     @Autowired RejectedSignals rejected;
+    @Autowired NodeRetries retries;
     @Autowired Router router;
     @Autowired TokenEmitter emitter;
     @Autowired Clock clock;
@@ -55,8 +56,8 @@ class HopLimitIntegrationTests {
 
     @Test
     void routesUpToTheLimitAndFailsTheRunAtTheHopPastIt() {
-        CompletionRouter limited = new CompletionRouter(redis, keys, plans, scripts, payloads, rejected, router, emitter,
-                new RunLimits(3, 0, 0, 0), clock);
+        CompletionRouter limited = new CompletionRouter(redis, keys, plans, scripts, payloads, rejected, retries, router,
+                emitter, new RunLimits(3, 0, 0, 0), clock);
         String name = "hop-limit-" + UUID.randomUUID().toString().substring(0, 8);
         jdbc.sql("insert into node_types (name, display_name, kind, config_schema, created_by, created_at, updated_at) "
                 + "values (:name, 'Hop limit test', 'task', '{}', 'test', now(), now())").param("name", type).update();
@@ -109,6 +110,6 @@ class HopLimitIntegrationTests {
     private static Signal.Completion completionOf(StreamMessage<String, String> token) {
         Map<String, String> body = token.getBody();
         return new Signal.Completion(token.getId(), body.get("token"), UUID.fromString(body.get("run")),
-                body.get("node"), true, "{}", null, null, "test-worker", null, null);
+                body.get("node"), true, "{}", null, null, "test-worker", null, null, null);
     }
 }

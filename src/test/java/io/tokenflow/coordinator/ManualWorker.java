@@ -47,6 +47,27 @@ final class ManualWorker {
         redis.xack(stream, group, token.getId());
     }
 
+    /** Waits up to {@code atMost} for the next token. */
+    StreamMessage<String, String> takeOne(Duration atMost) {
+        long until = System.nanoTime() + atMost.toNanos();
+        while (System.nanoTime() < until) {
+            List<StreamMessage<String, String>> taken = take();
+            if (!taken.isEmpty()) {
+                return taken.get(0);
+            }
+        }
+        throw new AssertionError("Expected a token on " + stream + " within " + atMost + ", but none came");
+    }
+
+    /** Reports a transient failure of the token's attempt, echoing the attempt as the protocol asks. */
+    void failTransiently(StreamMessage<String, String> token, String message) {
+        Map<String, String> body = token.getBody();
+        redis.xadd("wf.completions:{0}", Map.of("token", body.get("token"), "run", body.get("run"),
+                "node", body.get("node"), "status", "failed", "worker", "manual", "attempt", body.get("attempt"),
+                "error", "{\"message\":\"" + message + "\",\"kind\":\"transient\",\"code\":\"http_503\"}"));
+        redis.xack(stream, group, token.getId());
+    }
+
     void fail(StreamMessage<String, String> token, String message) {
         Map<String, String> body = token.getBody();
         redis.xadd("wf.completions:{0}", Map.of("token", body.get("token"), "run", body.get("run"),

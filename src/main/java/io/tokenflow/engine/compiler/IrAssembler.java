@@ -30,6 +30,7 @@ final class IrAssembler {
 
     private final ConditionCompiler conditions;
     private final TerminalDetector terminals = new TerminalDetector();
+    private final RetryCompiler retries = new RetryCompiler();
 
     IrAssembler(ConditionCompiler conditions) {
         this.conditions = conditions;
@@ -59,7 +60,8 @@ final class IrAssembler {
                 node.config(), node.input(), dependencies, dependents, terminals.isTerminal(node, dependents, workflow.nodeIds()),
                 waitForAll, waitForAll ? new IrJoin(true, dependencies) : null,
                 branch(node, workflow, diagnostics), loop(node, dependents, workflow, diagnostics),
-                node.retry(), node.limits(), human(node.human(), workflow), node.agent(), List.copyOf(references));
+                retries.compile(node, kind, workflow.source().retry(), diagnostics), node.limits(),
+                human(node.human(), workflow), node.agent(), List.copyOf(references));
     }
 
     private IrBranch branch(NodeDefinition node, DesugaredWorkflow workflow, Diagnostics diagnostics) {

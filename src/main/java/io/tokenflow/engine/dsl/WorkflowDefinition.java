@@ -9,8 +9,9 @@ import tools.jackson.databind.JsonNode;
  * A workflow as authored: nodes and edges, read from the JSON DSL.
  *
  * @param inputs the declared run inputs as a JSON Schema object, or {@code null}
+ * @param retry  the retry policy of every node a worker runs that has none of its own, or {@code null}
  */
-public record WorkflowDefinition(String name, String description, JsonNode inputs,
+public record WorkflowDefinition(String name, String description, JsonNode inputs, JsonNode retry,
                                  List<NodeDefinition> nodes, List<EdgeDefinition> edges) {
 
     public WorkflowDefinition {

@@ -19,13 +19,14 @@ import tools.jackson.databind.annotation.JsonNaming;
  * @param dependencies nodes that may send it a token (loop-backs excluded)
  * @param dependents   nodes it always emits to (static edges); branch nodes route through {@link #branch()}
  * @param references   nodes whose outputs its input mapping reads
+ * @param retry        its retry policy, or {@code null} for one attempt
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record IrNode(String id, String name, String type, String nodeType, String worker, JsonNode config,
                      JsonNode inputMapping, List<String> dependencies, List<String> dependents,
                      @JsonProperty("is_terminal") boolean isTerminal, @JsonProperty("wait_for_all") boolean waitForAll,
-                     IrJoin join, IrBranch branch, IrLoop loop, JsonNode retry, JsonNode limits, IrHuman human,
+                     IrJoin join, IrBranch branch, IrLoop loop, IrRetry retry, JsonNode limits, IrHuman human,
                      JsonNode agent, List<String> references) {
 
     public IrNode {
@@ -34,5 +35,10 @@ public record IrNode(String id, String name, String type, String nodeType, Strin
         dependencies = List.copyOf(dependencies);
         dependents = List.copyOf(dependents);
         references = references == null ? List.of() : List.copyOf(references);
+    }
+
+    /** Whether a failure of this node may be tried again (its tasks are kept for a new attempt). */
+    public boolean retries() {
+        return retry != null && retry.maxAttempts() > 1;
     }
 }

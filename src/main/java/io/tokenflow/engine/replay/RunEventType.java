@@ -16,6 +16,7 @@ public enum RunEventType {
     NODE_STARTED("node.started", NodeStarted.class, NodeStarted::read),
     NODE_COMPLETED("node.completed", NodeCompleted.class, NodeCompleted::read),
     NODE_FAILED("node.failed", NodeFailed.class, NodeFailed::read),
+    NODE_RETRYING("node.retrying", NodeRetrying.class, NodeRetrying::read),
     APPROVAL_REQUESTED("approval.requested", ApprovalRequested.class, ApprovalRequested::read),
     APPROVAL_DECIDED("approval.decided", ApprovalDecided.class, ApprovalDecided::read),
     APPROVAL_ESCALATED("approval.escalated", ApprovalEscalated.class, ApprovalEscalated::read),

@@ -17,7 +17,8 @@ import java.util.Set;
  * The legal moves of a node execution (seed 002): created in {@code PENDING}, then
  * {@code Pending → Ready → Dispatched → Running → Completed | Failed | Cancelled}. A fast worker's
  * {@code node.started} may never be reported, so {@code Dispatched → Completed | Failed} is legal too, and every
- * unfinished execution may be cancelled.
+ * unfinished execution may be cancelled. A failed attempt that its retry policy tries again moves a running execution
+ * back to {@code Dispatched} (its token goes back to the workers).
  */
 public final class NodeStatusTransitions {
 
@@ -27,7 +28,7 @@ public final class NodeStatusTransitions {
         MOVES.put(PENDING, EnumSet.of(READY, CANCELLED));
         MOVES.put(READY, EnumSet.of(DISPATCHED, CANCELLED));
         MOVES.put(DISPATCHED, EnumSet.of(RUNNING, COMPLETED, FAILED, CANCELLED));
-        MOVES.put(RUNNING, EnumSet.of(COMPLETED, FAILED, CANCELLED));
+        MOVES.put(RUNNING, EnumSet.of(DISPATCHED, COMPLETED, FAILED, CANCELLED));
         MOVES.put(COMPLETED, EnumSet.noneOf(NodeStatus.class));
         MOVES.put(FAILED, EnumSet.noneOf(NodeStatus.class));
         MOVES.put(CANCELLED, EnumSet.noneOf(NodeStatus.class));

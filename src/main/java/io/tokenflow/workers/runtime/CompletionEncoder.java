@@ -44,6 +44,7 @@ class CompletionEncoder {
         } else {
             fields.put("status", "failed");
             fields.put("error", error((TaskResult.Failed) result));
+            fields.put("attempt", entry.field("attempt"));
         }
         fields.put("worker", worker);
         fields.put("started_at", Long.toString(startedAt));

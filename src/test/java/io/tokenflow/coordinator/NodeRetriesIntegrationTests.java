@@ -1,0 +1,215 @@
+package io.tokenflow.coordinator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.user;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.StreamMessage;
+import io.lettuce.core.api.StatefulRedisConnection;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.core.env.Environment;
+import org.springframework.http.MediaType;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
+
+import io.tokenflow.IntegrationTest;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Node retries as a user meets them: workflows created and runs started over the REST API, tasks taken by an external
+ * worker that speaks only the Redis protocol of docs/worker-protocol.md (or by the built-in workers), and the outcome
+ * read back from the API and the event log.
+ */
+@IntegrationTest
+@AutoConfigureMockMvc
+class NodeRetriesIntegrationTests {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @Autowired MockMvc mvc;
+    @Autowired JdbcClient jdbc;
+    @Autowired Environment environment;
+
+    private RedisClient client;
+    private StatefulRedisConnection<String, String> connection;
+
+    @BeforeEach
+    void connect() {
+        client = RedisClient.create("redis://" + environment.getProperty("spring.data.redis.host") + ":"
+                + environment.getProperty("spring.data.redis.port") + "/"
+                + environment.getProperty("spring.data.redis.database", "0"));
+        connection = client.connect();
+    }
+
+    @AfterEach
+    void disconnect() {
+        connection.close();
+        client.shutdown();
+    }
+
+    @Test
+    void aTaskFailingTwiceTransientlyThenSucceedingCompletesWithThreeAttemptsAndBackoffWithinPolicy() throws Exception {
+        String type = customType("charge");
+        String workflow = created("""
+                {"name": "retry-%s", "nodes": [
+                  {"id": "charge", "type": "%s", "retry": {"max_attempts": 3, "backoff_ms": 300, "multiplier": 2,
+                   "jitter": 0}},
+                  {"id": "receipt", "type": "function", "config": {"function": "echo"}}],
+                 "edges": [{"from": "charge", "to": "receipt"}]}""".formatted(UUID.randomUUID(), type));
+        UUID run = start(workflow);
+        ManualWorker worker = new ManualWorker(connection.sync(), type);
+
+        List<StreamMessage<String, String>> attempts = new ArrayList<>();
+        List<Long> takenAt = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            StreamMessage<String, String> token = worker.takeOne(Duration.ofSeconds(10));
+            takenAt.add(System.currentTimeMillis());
+            attempts.add(token);
+            if (i < 2) {
+                worker.failTransiently(token, "gateway busy");
+            } else {
+                worker.complete(token, "{\"charged\": true}");
+            }
+        }
+
+        assertThat(attempts).extracting(token -> token.getBody().get("token")).containsOnly(
+                attempts.get(0).getBody().get("token"));
+        assertThat(attempts).extracting(token -> token.getBody().get("attempt")).containsExactly("1", "2", "3");
+        assertThat(takenAt.get(1) - takenAt.get(0)).isBetween(300L, 2_300L);
+        assertThat(takenAt.get(2) - takenAt.get(1)).isBetween(600L, 2_600L);
+        awaitStatus(run, "COMPLETED");
+        JsonNode detail = read(get("/api/v1/runs/" + run));
+        assertThat(detail.at("/outputs/receipt/charged").asBoolean()).isTrue();
+        List<Map<String, Object>> retrying = jdbc.sql("select (data->>'attempt')::int as attempt, "
+                + "(data->>'delay_ms')::bigint as delay, data->'error'->>'code' as code from event_log "
+                + "where run_id = ? and event_type = 'node.retrying' order by seq").param(run).query().listOfRows();
+        assertThat(retrying).extracting(row -> row.get("attempt")).containsExactly(1, 2);
+        assertThat(retrying).extracting(row -> row.get("delay")).containsExactly(300L, 600L);
+        assertThat(retrying).extracting(row -> row.get("code")).containsOnly("http_503");
+        JsonNode replay = read(get("/api/v1/runs/" + run + "/replay"));
+        assertThat(replay.get("status").asString()).isEqualTo("COMPLETED");
+        assertThat(replay.get("counter").asLong()).isZero();
+        assertThat(replay.get("nodes")).filteredOn(node -> node.get("node").asString().equals("charge"))
+                .singleElement().satisfies(node -> assertThat(node.get("status").asString()).isEqualTo("COMPLETED"));
+    }
+
+    @Test
+    void aRepeatedFailureSignalOfAnAttemptAlreadyRetriedIsAbsorbed() throws Exception {
+        String type = customType("ship");
+        String workflow = created("""
+                {"name": "retry-dup-%s", "nodes": [
+                  {"id": "ship", "type": "%s", "retry": {"max_attempts": 2, "backoff_ms": 200, "jitter": 0}}]}"""
+                .formatted(UUID.randomUUID(), type));
+        UUID run = start(workflow);
+        ManualWorker worker = new ManualWorker(connection.sync(), type);
+        StreamMessage<String, String> first = worker.takeOne(Duration.ofSeconds(10));
+        worker.failTransiently(first, "busy");
+        worker.failTransiently(first, "busy");
+
+        StreamMessage<String, String> second = worker.takeOne(Duration.ofSeconds(10));
+        assertThat(second.getBody().get("attempt")).isEqualTo("2");
+        worker.complete(second, "{}");
+        awaitStatus(run, "COMPLETED");
+        assertThat(eventTypes(run)).containsOnlyOnce("node.retrying");
+    }
+
+    @Test
+    void aPermanentFailureIsNotRetried() throws Exception {
+        String workflow = created("""
+                {"name": "retry-permanent-%s", "nodes": [
+                  {"id": "validate", "type": "function", "config": {"function": "fail",
+                   "args": {"kind": "permanent", "message": "bad card"}},
+                   "retry": {"max_attempts": 5, "backoff_ms": 10}}]}""".formatted(UUID.randomUUID()));
+        UUID run = start(workflow);
+        awaitStatus(run, "FAILED");
+        assertThat(eventTypes(run)).doesNotContain("node.retrying").contains("node.failed");
+    }
+
+    @Test
+    void exhaustedRetriesOfABuiltInWorkerFailTheRunAfterEveryAttempt() throws Exception {
+        String workflow = created("""
+                {"name": "retry-exhausted-%s", "retry": {"max_attempts": 3, "backoff_ms": 20, "jitter": 0},
+                 "nodes": [
+                  {"id": "call", "type": "function", "config": {"function": "fail",
+                   "args": {"kind": "transient", "message": "timeout"}}}]}""".formatted(UUID.randomUUID()));
+        UUID run = start(workflow);
+        awaitStatus(run, "FAILED");
+        assertThat(eventTypes(run)).containsSubsequence("node.retrying", "node.retrying", "node.failed", "run.failed");
+        assertThat(jdbc.sql("select data->>'attempt' from event_log where run_id = ? and event_type = 'node.retrying' "
+                + "order by seq").param(run).query(String.class).list()).containsExactly("1", "2");
+    }
+
+    @Test
+    void refusesRetryOnAHumanNodeAndABackoffAboveItsMaximum() throws Exception {
+        String human = """
+                {"name": "retry-human-%s", "nodes": [
+                  {"id": "ok", "type": "human", "human": {"approvers": ["role:approver"]},
+                   "retry": {"max_attempts": 2}},
+                  {"id": "t", "type": "function", "config": {"function": "noop"},
+                   "retry": {"backoff_ms": 5000, "max_backoff_ms": 100}}],
+                 "edges": [{"from": "ok", "to": "t"}]}""".formatted(UUID.randomUUID());
+        JsonNode problem = JSON.readTree(call(post("/api/v1/workflows").contentType(MediaType.APPLICATION_JSON)
+                .content(human)).andExpect(status().isUnprocessableContent()).andReturn().getResponse()
+                .getContentAsString());
+        assertThat(problem.get("diagnostics")).extracting(diagnostic -> diagnostic.get("pointer").asString())
+                .contains("/nodes/0/retry", "/nodes/1/retry/max_backoff_ms");
+    }
+
+    private String customType(String prefix) {
+        String type = prefix + "_" + UUID.randomUUID().toString().substring(0, 6);
+        jdbc.sql("insert into node_types (name, display_name, kind, config_schema, created_by, created_at, updated_at) "
+                + "values (?, ?, 'task', '{}'::jsonb, 'test', now(), now())").params(type, type).update();
+        return type;
+    }
+
+    private String created(String document) throws Exception {
+        JsonNode created = JSON.readTree(call(post("/api/v1/workflows").contentType(MediaType.APPLICATION_JSON)
+                .content(document)).andExpect(status().isCreated()).andReturn().getResponse().getContentAsString());
+        return created.get("name").asString();
+    }
+
+    private UUID start(String workflow) throws Exception {
+        JsonNode started = JSON.readTree(call(post("/api/v1/runs").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"workflow\": \"" + workflow + "\"}")).andExpect(status().isCreated()).andReturn()
+                .getResponse().getContentAsString());
+        return UUID.fromString(started.get("id").asString());
+    }
+
+    private void awaitStatus(UUID run, String status) {
+        await().atMost(Duration.ofSeconds(30)).until(() -> status.equals(read(get("/api/v1/runs/" + run))
+                .get("status").asString()));
+    }
+
+    private List<String> eventTypes(UUID run) {
+        await().atMost(Duration.ofSeconds(10)).until(() -> jdbc.sql("select count(*) from event_log where run_id = ? "
+                + "and event_type in ('run.completed', 'run.failed')").param(run).query(Long.class).single() == 1);
+        return jdbc.sql("select event_type from event_log where run_id = ? order by seq").param(run)
+                .query(String.class).list();
+    }
+
+    private JsonNode read(MockHttpServletRequestBuilder request) throws Exception {
+        return JSON.readTree(call(request).andExpect(status().isOk()).andReturn().getResponse().getContentAsString());
+    }
+
+    private org.springframework.test.web.servlet.ResultActions call(MockHttpServletRequestBuilder request)
+            throws Exception {
+        return mvc.perform(request.with(user("olga").roles("OPERATOR", "DESIGNER")).with(csrf()));
+    }
+}
