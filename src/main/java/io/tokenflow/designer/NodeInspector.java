@@ -19,14 +19,13 @@ import tools.jackson.databind.node.JsonNodeFactory;
  */
 public record NodeInspector(String path, String id, String typeName, NodeTypeSpec type, List<InspectorField> general,
                             List<InspectorField> config, InspectorField input, InspectorField join,
-                            List<InspectorField> retry, List<InspectorField> limits, BranchView branch, LoopView loop,
+                            List<InspectorField> retry, BranchView branch, LoopView loop,
                             List<InspectorField> human, List<InspectorField> agent, List<String> successors) {
 
     public NodeInspector {
         general = List.copyOf(general);
         config = List.copyOf(config);
         retry = List.copyOf(retry);
-        limits = List.copyOf(limits);
         human = List.copyOf(human);
         agent = List.copyOf(agent);
         successors = List.copyOf(successors);
@@ -46,7 +45,7 @@ public record NodeInspector(String path, String id, String typeName, NodeTypeSpe
                         "JSON; strings may use ${workflow.input.x} and ${nodes.<id>.output.y}"),
                 InspectorField.of(node, path + "/wait_for_all", "Wait for all incoming paths (join)", Widget.CHECKBOX,
                         "Runs once, when every dependency has sent its token"),
-                "human".equals(kind) ? List.of() : retry(node.path("retry"), path + "/retry"), limits(node.path("limits"), path + "/limits"),
+                "human".equals(kind) ? List.of() : retry(node.path("retry"), path + "/retry"),
                 BranchView.of(node.path("branch"), path + "/branch", "agent".equals(kind)),
                 LoopView.of(node.path("loop"), path + "/loop"),
                 "human".equals(kind) ? human(node.path("human"), path + "/human") : List.of(),
@@ -69,11 +68,6 @@ public record NodeInspector(String path, String id, String typeName, NodeTypeSpe
                 InspectorField.of(retry, path + "/jitter", "Jitter (0-1)", Widget.NUMBER, null));
     }
 
-    private static List<InspectorField> limits(JsonNode limits, String path) {
-        return List.of(InspectorField.of(limits, path + "/deadline_s", "Deadline (s)", Widget.NUMBER, null),
-                InspectorField.of(limits, path + "/max_hops", "Max hops", Widget.INTEGER, null),
-                InspectorField.of(limits, path + "/max_fan_out", "Max fan-out", Widget.INTEGER, null));
-    }
 
     private static List<InspectorField> human(JsonNode human, String path) {
         return List.of(InspectorField.of(human, path + "/title", "Title", Widget.TEXT, null),
@@ -112,9 +106,6 @@ public record NodeInspector(String path, String id, String typeName, NodeTypeSpe
         return retry.stream().anyMatch(field -> !field.value().isEmpty());
     }
 
-    public boolean hasLimits() {
-        return limits.stream().anyMatch(field -> !field.value().isEmpty());
-    }
 
     /**
      * A node's branch: its rules (first match wins) and default, or for agents the nodes the agent may choose.

@@ -157,19 +157,19 @@ class NodeRetriesIntegrationTests {
     }
 
     @Test
-    void refusesRetryOnAHumanNodeAndABackoffAboveItsMaximum() throws Exception {
+    void refusesRetryOnAHumanNodeABackoffAboveItsMaximumAndLimitsThatWouldDoNothing() throws Exception {
         String human = """
                 {"name": "retry-human-%s", "nodes": [
                   {"id": "ok", "type": "human", "human": {"approvers": ["role:approver"]},
                    "retry": {"max_attempts": 2}},
                   {"id": "t", "type": "function", "config": {"function": "noop"},
-                   "retry": {"backoff_ms": 5000, "max_backoff_ms": 100}}],
+                   "retry": {"backoff_ms": 5000, "max_backoff_ms": 100}, "limits": {"deadline_s": 2}}],
                  "edges": [{"from": "ok", "to": "t"}]}""".formatted(UUID.randomUUID());
         JsonNode problem = JSON.readTree(call(post("/api/v1/workflows").contentType(MediaType.APPLICATION_JSON)
                 .content(human)).andExpect(status().isUnprocessableContent()).andReturn().getResponse()
                 .getContentAsString());
         assertThat(problem.get("diagnostics")).extracting(diagnostic -> diagnostic.get("pointer").asString())
-                .contains("/nodes/0/retry", "/nodes/1/retry/max_backoff_ms");
+                .contains("/nodes/0/retry", "/nodes/1/retry/max_backoff_ms", "/nodes/1/limits");
     }
 
     private String customType(String prefix) {

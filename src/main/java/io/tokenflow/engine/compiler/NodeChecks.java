@@ -31,6 +31,11 @@ final class NodeChecks {
                 diagnostics.error("duplicate-id", node.id(), node.at("id"), "Expected node ids to be unique, but '"
                         + node.id() + "' is also the id of the node at " + first.pointer());
             }
+            if (node.limits() != null) {
+                diagnostics.error("unsupported-setting", node.id(), node.at("limits"), "Expected no 'limits' on node '"
+                        + node.id() + "': per-node deadlines and hop and fan-out limits are not built yet (the run-wide "
+                        + "tokenflow.run-limits.* apply to every run), so they would do nothing");
+            }
             types.find(node.type()).ifPresentOrElse(
                     spec -> checkConfig(node, spec, diagnostics),
                     () -> diagnostics.error("unknown-type", node.id(), node.at("type"), "Expected type to be one of "
