@@ -115,6 +115,25 @@ class LiveRunE2ETests {
         assertThat(page.locator("#run-" + second)).containsText("completed");
     }
 
+    @Test
+    void showsTheAttemptOfARetryingNodeAndTheWaitBeforeIt(Page page) {
+        SignIn.andOpen(page, base(), "/runs");
+        String workflow = createWorkflow(page, """
+                {"name": "retrying-%s", "nodes": [
+                  {"id": "charge", "type": "function", "config": {"function": "fail",
+                   "args": {"kind": "transient", "message": "gateway busy"}},
+                   "retry": {"max_attempts": 3, "backoff_ms": 6000, "jitter": 0}}]}""");
+        UUID run = startRun(page, workflow, "{}");
+
+        page.navigate(base() + "/runs/" + run);
+        Locator charge = node(page, "charge");
+        assertThat(charge).hasAttribute("data-attempt", "2/3");
+        assertThat(charge.locator(".badge-retry")).containsText("attempt 2/3");
+        assertThat(charge.locator(".badge-retry")).containsText("next in");
+        assertThat(charge).hasAttribute("data-status", "dispatched");
+        assertThat(page.locator("#run-timeline-list")).containsText("retrying");
+    }
+
     private Locator node(Page page, String id) {
         return page.locator("#run-nodes li[data-node='" + id + "']");
     }

@@ -66,7 +66,8 @@
       }
       var status = item.dataset.status;
       var badges = [item.dataset.join && "join " + item.dataset.join, item.dataset.loop && "loop " + item.dataset.loop,
-        item.dataset.approval && "awaiting approval"].filter(Boolean);
+        item.dataset.approval && "awaiting approval", item.dataset.attempt && "attempt " + item.dataset.attempt]
+        .filter(Boolean);
       node.style("background-color", STATUS_COLORS[status] || "#d8dce3");
       node.style("color", status === "running" || status === "completed" || status === "failed" ? "#fff" : "#1d2330");
       node.data("label", node.data("label").split("\n")[0] + (badges.length ? "\n" + badges.join(" · ") : ""));
@@ -137,6 +138,18 @@
   }
 
   // Live pushes add the newest events on top of the timeline; it keeps as many lines as the page was drawn with.
+  // "· next in 1.2 s" beside each retry that is not due yet, counted down in the browser (the server pushes only
+  // when something happens)
+  function countDownRetries() {
+    document.querySelectorAll("#run-nodes [data-retry-at]").forEach(function (badge) {
+      var left = parseInt(badge.dataset.retryAt, 10) - Date.now();
+      var countdown = badge.querySelector(".retry-countdown");
+      if (countdown) {
+        countdown.textContent = left > 0 ? " \u00b7 next in " + (left / 1000).toFixed(1) + " s" : "";
+      }
+    });
+  }
+
   function trimTimeline() {
     var timeline = document.getElementById("run-timeline");
     var list = document.getElementById("run-timeline-list");
@@ -163,5 +176,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     init();
     setUpTimeTravel();
+    countDownRetries();
+    setInterval(countDownRetries, 100);
   });
 })();

@@ -25,6 +25,9 @@ final class EventSummaries {
             case "node.started" -> "started" + worker(data);
             case "node.completed" -> "completed" + iteration(data) + route(data.path("route"));
             case "node.failed" -> "failed: " + errorMessage(data.get("error"));
+            case "node.retrying" -> "retrying: attempt " + data.path("attempt").asInt() + "/"
+                    + data.path("max_attempts").asInt() + " failed (" + errorMessage(data.get("error")) + "), next in "
+                    + data.path("delay_ms").asLong() + " ms";
             case "run.completed" -> "run completed";
             case "run.failed" -> "run failed: " + data.path("reason").asString("");
             case "run.cancelled" -> "run cancelled by " + data.path("by").asString("unknown");

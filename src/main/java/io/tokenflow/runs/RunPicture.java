@@ -62,9 +62,12 @@ record RunPicture(UUID id, UUID workflowId, String workflowName, int workflowVer
      * @param branch     the last branch decision, e.g. {@code → approve (rule 'big')}, else {@code null}
      * @param error      why its latest execution failed, else {@code null}
      * @param approval   its newest approval, else {@code null}
+     * @param attempt    while a failed attempt is being retried, the attempt now due or running, e.g. {@code 2/3}
+     * @param retryAt    when that attempt is due (epoch ms), else {@code null}
      */
     record NodeView(String id, String label, String kind, String type, String status, int iteration, int executions,
-                    String join, String loop, String branch, String error, ApprovalTrack.Approval approval) {
+                    String join, String loop, String branch, String error, ApprovalTrack.Approval approval,
+                    String attempt, Long retryAt) {
     }
 
     /** One line of the timeline. */

@@ -68,13 +68,17 @@ final class RunPictures {
         }
         LiveEvent completion = extras.lastCompletion.get(node.id());
         var route = completion == null ? null : completion.data().get("route");
+        LiveEvent retry = extras.pendingRetry.get(node.id());
         return new RunPicture.NodeView(node.id(), node.name() == null || node.name().isBlank() ? node.id() : node.name(),
                 node.nodeType() == null ? node.type() : node.nodeType(), node.type(),
                 latest == null ? "not-reached" : latest.status().name().toLowerCase(java.util.Locale.ROOT),
                 latest == null ? 0 : latest.key().iteration(), executions, join(node, state),
                 EventSummaries.loop(route), EventSummaries.branch(route),
                 latest == null || latest.error() == null ? null : EventSummaries.errorMessage(latest.error()),
-                extras.approvals.latestAt(node.id()));
+                extras.approvals.latestAt(node.id()),
+                retry == null ? null : retry.data().path("next_attempt").asInt() + "/"
+                        + retry.data().path("max_attempts").asInt(),
+                retry == null ? null : retry.data().path("due_at").asLong());
     }
 
     private static String join(IrNode node, RunState state) {
@@ -110,13 +114,24 @@ final class RunPictures {
         return hops;
     }
 
-    /** What the replay does not keep, read from the same events. */
-    private record Extras(Map<String, LiveEvent> lastCompletion, ApprovalTrack approvals) {
+    /**
+     * What the replay does not keep, read from the same events.
+     *
+     * @param pendingRetry by node, its last {@code node.retrying} until the node completes or fails
+     */
+    private record Extras(Map<String, LiveEvent> lastCompletion, ApprovalTrack approvals,
+                          Map<String, LiveEvent> pendingRetry) {
 
         static Extras of(List<LiveEvent> events) {
-            Extras extras = new Extras(new HashMap<>(), new ApprovalTrack());
+            Extras extras = new Extras(new HashMap<>(), new ApprovalTrack(), new HashMap<>());
             for (LiveEvent event : events) {
-                if ("node.completed".equals(event.type()) && event.node() != null) {
+                if (event.node() != null && ("node.completed".equals(event.type())
+                        || "node.failed".equals(event.type()))) {
+                    extras.pendingRetry.remove(event.node());
+                }
+                if ("node.retrying".equals(event.type()) && event.node() != null) {
+                    extras.pendingRetry.put(event.node(), event);
+                } else if ("node.completed".equals(event.type()) && event.node() != null) {
                     extras.lastCompletion.put(event.node(), event);
                 } else if (event.type().startsWith("approval.")) {
                     extras.approvals.apply(event);
