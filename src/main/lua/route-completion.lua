@@ -4,8 +4,9 @@
   pending. A failed node fails the run.
   KEYS: the run's routing keys (see the prelude), then the task streams of emitted tokens
   ARGV[1] run id  ARGV[2] now  ARGV[3] token id  ARGV[4] node  ARGV[5] the token's place (node, or node#iteration)
-  ARGV[6] ir revision  ARGV[7] completed|failed  ARGV[8] ctx field (node)  ARGV[9] output to keep in ctx (JSON text;
-  '' when failed)  ARGV[10] node.completed / node.failed event data (JSON object text)
+  ARGV[6] ir revision  ARGV[7] completed|failed|caught (failed, and on_failure sends the error on: the run goes on)
+  ARGV[8] ctx field (node)  ARGV[9] output to keep in ctx (JSON text; '' when failed)
+  ARGV[10] node.completed / node.failed event data (JSON object text)
   ARGV[11] loop node ('' when the step leaves loops alone)  ARGV[12] its pass count as read ('' none)
   ARGV[13] its new pass count ('' clears it)  ARGV[14] the run's hop limit (0: none)
   ARGV[15] number of emissions, then each as the prelude's emit_tokens
@@ -44,7 +45,7 @@ if ARGV[7] == 'failed' then
 end
 
 rcall('HSET', R.ctx, ARGV[8], ARGV[9])
-add_event(events, 'node.completed', node, token, ARGV[10])
+add_event(events, ARGV[7] == 'caught' and 'node.failed' or 'node.completed', node, token, ARGV[10])
 local max_hops = tonumber(ARGV[14])
 if max_hops > 0 then
   local hops = (tonumber(state[4]) or 0) + 1

@@ -10,6 +10,7 @@ import org.springframework.stereotype.Component;
 
 import io.tokenflow.engine.conditions.ConditionContext;
 import io.tokenflow.engine.ir.IrNode;
+import io.tokenflow.engine.replay.EventDataText;
 import io.tokenflow.engine.replay.NodeCompleted;
 import io.tokenflow.engine.replay.NodeFailed;
 import io.tokenflow.engine.routing.AgentDecision;
@@ -135,19 +136,41 @@ class CompletionRouter {
                 ? limited(router.route(plan.workflow().ir(), node.id(), new Inputs(plan, completion, outputs, loop)))
                 : Routing.none();
         boolean succeeded = completion.succeeded() && !routing.failed();
-        String eventData = succeeded
-                ? completedEventData(completion, loop.iteration(), contextValue, routing)
-                : failedEventData(completion, loop.iteration(), routing.failure());
+        if (!succeeded) {
+            return failureStep(step, plan, node, completion, loop, routing.failure(), now);
+        }
         step.args(plan.runId().toString(), Long.toString(now), completion.token(), completion.node(),
-                TokenPlaces.of(node.id(), loop.iteration()), plan.revision(), succeeded ? "completed" : "failed",
-                completion.node(), succeeded ? contextValue : "", eventData);
+                TokenPlaces.of(node.id(), loop.iteration()), plan.revision(), "completed", completion.node(),
+                contextValue, completedEventData(completion, loop.iteration(), contextValue, routing));
         step.args(loop.field(routing.loop()));
         step.args(Integer.toString(limits.maxHops()));
-        if (!succeeded) {
+        emitter.add(step, plan, node.id(), completion.token(), routing.emissions(), outputs, now);
+        return step;
+    }
+
+    /**
+     * The step of a node's failure (no retry left): the run fails, or, when the node's {@code on_failure} is a path,
+     * the node fails and the error goes on to the path's nodes as the node's output ({@code {"error": {...}}}).
+     */
+    private StepArguments failureStep(StepArguments step, RunPlan plan, IrNode node, Signal.Completion completion,
+                                      LoopState loop, String routingFailure, long now) {
+        String error = routingFailure == null ? completion.errorJson() : NodeFailed.routingError(routingFailure);
+        boolean caught = node.onFailure() != null && node.onFailure().catches();
+        String output = caught ? new EventDataText().raw("error", error).end() : null;
+        String contextValue = caught ? payloads.contextValue(output, null) : "";
+        step.args(plan.runId().toString(), Long.toString(now), completion.token(), completion.node(),
+                TokenPlaces.of(node.id(), loop.iteration()), plan.revision(), caught ? "caught" : "failed",
+                completion.node(), contextValue, NodeFailed.data(loop.iteration(), completion.worker(),
+                        completion.startedAt(), error, caught ? node.onFailure().nextNodes() : null));
+        step.args(loop.field(Routing.LoopStep.UNCHANGED));
+        step.args(Integer.toString(limits.maxHops()));
+        if (!caught) {
             step.args("0");
-        } else {
-            emitter.add(step, plan, node.id(), completion.token(), routing.emissions(), outputs, now);
+            return step;
         }
+        NodeOutputs outputs = new NodeOutputs(redis, keys, payloads, plan, completion.node(), output, null);
+        emitter.add(step, plan, node.id(), completion.token(), Router.emissions(plan.workflow().ir(),
+                node.onFailure().nextNodes(), loop.iteration()), outputs, now);
         return step;
     }
 
@@ -164,10 +187,6 @@ class CompletionRouter {
                 routing.decision() == null ? null : routing.decision().toString(), contextValue);
     }
 
-    private static String failedEventData(Signal.Completion completion, int iteration, String routingFailure) {
-        return NodeFailed.data(iteration, completion.worker(), completion.startedAt(), routingFailure == null
-                ? completion.errorJson() : NodeFailed.routingError(routingFailure));
-    }
 
     /** What the router may ask about one completion, read from Redis only when asked. */
     private final class Inputs implements RoutingInput {

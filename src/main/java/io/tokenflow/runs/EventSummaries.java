@@ -24,7 +24,8 @@ final class EventSummaries {
             case "join.completed" -> "join complete (" + data.path("arrivals").size() + " arrivals)";
             case "node.started" -> "started" + worker(data);
             case "node.completed" -> "completed" + iteration(data) + route(data.path("route"));
-            case "node.failed" -> "failed: " + errorMessage(data.get("error"));
+            case "node.failed" -> "failed: " + errorMessage(data.get("error")) + (data.has("next_nodes")
+                    ? " \u2192 on to " + String.join(", ", texts(data.get("next_nodes"))) : "");
             case "node.retrying" -> "retrying: attempt " + data.path("attempt").asInt() + "/"
                     + data.path("max_attempts").asInt() + " failed (" + errorMessage(data.get("error")) + "), next in "
                     + data.path("delay_ms").asLong() + " ms";

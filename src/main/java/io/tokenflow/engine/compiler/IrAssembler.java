@@ -31,6 +31,7 @@ final class IrAssembler {
     private final ConditionCompiler conditions;
     private final TerminalDetector terminals = new TerminalDetector();
     private final RetryCompiler retries = new RetryCompiler();
+    private final OnFailureCompiler onFailures = new OnFailureCompiler();
 
     IrAssembler(ConditionCompiler conditions) {
         this.conditions = conditions;
@@ -61,7 +62,8 @@ final class IrAssembler {
                 waitForAll, waitForAll ? new IrJoin(true, dependencies) : null,
                 branch(node, workflow, diagnostics), loop(node, dependents, workflow, diagnostics),
                 retries.compile(node, kind, workflow.source().retry(), diagnostics), node.limits(),
-                human(node.human(), workflow), node.agent(), List.copyOf(references));
+                human(node.human(), workflow), node.agent(), List.copyOf(references),
+                onFailures.compile(node, kind, diagnostics));
     }
 
     private IrBranch branch(NodeDefinition node, DesugaredWorkflow workflow, Diagnostics diagnostics) {

@@ -13,6 +13,7 @@ import io.tokenflow.engine.dsl.EdgeDefinition;
 import io.tokenflow.engine.dsl.HumanDefinition;
 import io.tokenflow.engine.dsl.LoopDefinition;
 import io.tokenflow.engine.dsl.NodeDefinition;
+import io.tokenflow.engine.dsl.OnFailureDefinition;
 import io.tokenflow.engine.dsl.Target;
 import io.tokenflow.engine.dsl.WorkflowDefinition;
 
@@ -100,7 +101,12 @@ final class ParallelDissolver {
                     result.input(), result.branch(), result.loop(), result.waitForAll(), result.retry(),
                     result.limits(), new HumanDefinition(human.pointer(), human.title(), human.instructions(),
                     human.approvers(), human.timeout(), human.escalationPolicy(), human.escalateTo(),
-                    expandAll(human.rejectionPath())), result.agent());
+                    expandAll(human.rejectionPath())), result.agent(), result.onFailure());
+        }
+        if (node.onFailure() != null) {
+            OnFailureDefinition onFailure = node.onFailure();
+            result = result.withOnFailure(new OnFailureDefinition(onFailure.pointer(), onFailure.action(),
+                    expandAll(onFailure.nextNodes())));
         }
         return result;
     }

@@ -63,6 +63,9 @@ final class RoutingGraph {
         if (node.human() != null) {
             targets.addAll(node.human().rejectionPath());
         }
+        if (node.onFailure() != null) {
+            targets.addAll(node.onFailure().nextNodes());
+        }
         return targets;
     }
 

@@ -48,6 +48,9 @@ final class TargetChecks {
             if (node.human() != null) {
                 check(node, node.human().rejectionPath(), "rejection_path", workflow, diagnostics);
             }
+            if (node.onFailure() != null) {
+                check(node, node.onFailure().nextNodes(), "on_failure.next_nodes", workflow, diagnostics);
+            }
         }
     }
 

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import io.tokenflow.engine.ir.IrOnFailure;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -57,7 +58,13 @@ public final class DslReader {
                 node.has("wait_for_all") ? node.get("wait_for_all").asBoolean() : null,
                 node.get("retry"), node.get("limits"),
                 node.has("human") ? readHuman(pointer + "/human", node.get("human"), node, diagnostics) : null,
-                node.get("agent"));
+                node.get("agent"), node.has("on_failure") ? readOnFailure(pointer + "/on_failure", node.get("on_failure"))
+                        : null);
+    }
+
+    private static OnFailureDefinition readOnFailure(String pointer, JsonNode onFailure) {
+        return new OnFailureDefinition(pointer, onFailure.path("action").asString(IrOnFailure.FAIL_RUN),
+                targets(onFailure.get("next_nodes"), pointer + "/next_nodes"));
     }
 
     static BranchDefinition readBranch(String pointer, JsonNode branch) {

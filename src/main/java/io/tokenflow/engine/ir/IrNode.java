@@ -20,6 +20,7 @@ import tools.jackson.databind.annotation.JsonNaming;
  * @param dependents   nodes it always emits to (static edges); branch nodes route through {@link #branch()}
  * @param references   nodes whose outputs its input mapping reads
  * @param retry        its retry policy, or {@code null} for one attempt
+ * @param onFailure    what its failure does once no retry is left, or {@code null}: the run fails
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -27,7 +28,7 @@ public record IrNode(String id, String name, String type, String nodeType, Strin
                      JsonNode inputMapping, List<String> dependencies, List<String> dependents,
                      @JsonProperty("is_terminal") boolean isTerminal, @JsonProperty("wait_for_all") boolean waitForAll,
                      IrJoin join, IrBranch branch, IrLoop loop, IrRetry retry, JsonNode limits, IrHuman human,
-                     JsonNode agent, List<String> references) {
+                     JsonNode agent, List<String> references, IrOnFailure onFailure) {
 
     public IrNode {
         Objects.requireNonNull(id, "id");

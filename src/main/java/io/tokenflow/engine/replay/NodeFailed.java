@@ -1,5 +1,6 @@
 package io.tokenflow.engine.replay;
 
+import java.util.List;
 import java.util.function.Consumer;
 
 import io.tokenflow.engine.runs.IllegalMove;
@@ -17,10 +18,15 @@ public record NodeFailed(EventHeader header, int iteration, JsonNode error, Stri
                 data.text("worker"));
     }
 
-    /** The data of a {@code node.failed} event; {@code error} is the JSON object text {message, kind, code}. */
-    public static String data(int iteration, String worker, Long startedAt, String error) {
-        return new EventDataText().number("iteration", iteration).text("worker", worker).number("started_at", startedAt)
-                .raw("error", error).end();
+    /**
+     * The data of a {@code node.failed} event; {@code error} is the JSON object text {message, kind, code}.
+     *
+     * @param caughtBy where {@code on_failure} sent the error ({@code next_nodes}; the run goes on), or {@code null}
+     */
+    public static String data(int iteration, String worker, Long startedAt, String error, List<String> caughtBy) {
+        EventDataText data = new EventDataText().number("iteration", iteration).text("worker", worker)
+                .number("started_at", startedAt).raw("error", error);
+        return (caughtBy == null ? data : data.texts("next_nodes", caughtBy)).end();
     }
 
     /** The error of a node whose routing could not be decided (a condition failed). */

@@ -52,10 +52,14 @@ class EventDataTextTests {
         assertThat(completed.header().data().at("/route/branch/rule").asInt()).isZero();
 
         NodeFailed failed = (NodeFailed) read("node.failed", "B", NodeFailed.data(0, "w", null,
-                NodeFailed.routingError(ODD)));
+                NodeFailed.routingError(ODD), List.of("handle")));
         assertThat(failed.error().path("message").asString()).isEqualTo(ODD);
         assertThat(failed.error().path("kind").asString()).isEqualTo("routing");
         assertThat(failed.worker()).isEqualTo("w");
+        assertThat(failed.header().data().path("next_nodes").get(0).asString()).isEqualTo("handle");
+        NodeFailed uncaught = (NodeFailed) read("node.failed", "B", NodeFailed.data(0, "w", 5L, "{\"message\":\"x\"}",
+                null));
+        assertThat(uncaught.header().data().has("next_nodes")).isFalse();
     }
 
     @Test

@@ -33,13 +33,13 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Node retries as a user meets them: workflows created and runs started over the REST API, tasks taken by an external
+ * Node failures as a user meets them (retries, error paths): workflows created and runs started over the REST API, tasks taken by an external
  * worker that speaks only the Redis protocol of docs/worker-protocol.md (or by the built-in workers), and the outcome
  * read back from the API and the event log.
  */
 @IntegrationTest
 @AutoConfigureMockMvc
-class NodeRetriesIntegrationTests {
+class NodeFailuresIntegrationTests {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -154,6 +154,54 @@ class NodeRetriesIntegrationTests {
         assertThat(eventTypes(run)).containsSubsequence("node.retrying", "node.retrying", "node.failed", "run.failed");
         assertThat(jdbc.sql("select data->>'attempt' from event_log where run_id = ? and event_type = 'node.retrying' "
                 + "order by seq").param(run).query(String.class).list()).containsExactly("1", "2");
+    }
+
+    @Test
+    void aFailureWithoutRetriesLeftFollowsTheNodesErrorPathAndTheRunGoesOn() throws Exception {
+        String workflow = created("""
+                {"name": "catch-%s", "nodes": [
+                  {"id": "charge", "type": "function", "config": {"function": "fail",
+                   "args": {"kind": "transient", "message": "card network down"}},
+                   "retry": {"max_attempts": 2, "backoff_ms": 20, "jitter": 0},
+                   "on_failure": {"action": "path", "next_nodes": ["refund"]}},
+                  {"id": "ship", "type": "function", "config": {"function": "echo"}},
+                  {"id": "refund", "type": "function", "config": {"function": "echo"},
+                   "input": {"why": "${nodes.charge.output.error.message}"}}],
+                 "edges": [{"from": "charge", "to": "ship"}]}""".formatted(UUID.randomUUID()));
+        UUID run = start(workflow);
+        awaitStatus(run, "COMPLETED");
+
+        JsonNode detail = read(get("/api/v1/runs/" + run));
+        assertThat(detail.at("/outputs/refund/why").asString()).isEqualTo("card network down");
+        assertThat(detail.get("outputs").has("ship")).isFalse();
+        assertThat(detail.get("nodes")).filteredOn(node -> node.get("node").asString().equals("charge"))
+                .singleElement().satisfies(node -> {
+                    assertThat(node.get("status").asString()).isEqualTo("FAILED");
+                    assertThat(node.at("/error/message").asString()).isEqualTo("card network down");
+                });
+        assertThat(eventTypes(run)).containsSubsequence("node.retrying", "node.failed", "token.emitted",
+                "node.completed", "run.completed").doesNotContain("run.failed");
+        assertThat(read(get("/api/v1/runs/" + run + "/replay")).get("status").asString()).isEqualTo("COMPLETED");
+    }
+
+    @Test
+    void refusesOnFailurePathsThatCannotHold() throws Exception {
+        String document = """
+                {"name": "catch-bad-%s", "nodes": [
+                  {"id": "a", "type": "function", "config": {"function": "noop"},
+                   "on_failure": {"action": "path", "next_nodes": ["nowhere"]}},
+                  {"id": "b", "type": "function", "config": {"function": "noop"}, "on_failure": {"action": "dlq"}},
+                  {"id": "c", "type": "function", "config": {"function": "noop"}, "on_failure": {"action": "path"}},
+                  {"id": "h", "type": "human", "human": {"approvers": ["role:approver"]},
+                   "on_failure": {"action": "path", "next_nodes": ["a"]}}],
+                 "edges": [{"from": "a", "to": "b"}, {"from": "b", "to": "c"}, {"from": "c", "to": "h"}]}"""
+                .formatted(UUID.randomUUID());
+        JsonNode problem = JSON.readTree(call(post("/api/v1/workflows").contentType(MediaType.APPLICATION_JSON)
+                .content(document)).andExpect(status().isUnprocessableContent()).andReturn().getResponse()
+                .getContentAsString());
+        assertThat(problem.get("diagnostics")).extracting(diagnostic -> diagnostic.get("pointer").asString())
+                .contains("/nodes/0/on_failure/next_nodes/0", "/nodes/1/on_failure/action",
+                        "/nodes/2/on_failure/next_nodes", "/nodes/3/on_failure");
     }
 
     @Test
