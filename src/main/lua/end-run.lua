@@ -5,11 +5,17 @@
   ARGV[1] run id  ARGV[2] now  ARGV[3] CANCELLED|FAILED  ARGV[4] event data without "dropped" (JSON object text)
   ARGV[5] (optional) idle since: end the run only if its last activity (meta 'last') is no later than this (epoch
   ms); a run active since then gets its active-set score brought up to date instead (the set's scores may lag by up
-  to a second, and activity may come between the timeout detector's look and this step)
+  to a second, and activity may come between the timeout detector's look and this step). A run with tokens parked in
+  the dead-letter queue is not idle: it leaves the active set until one is reprocessed.
   Returns: number of tokens dropped; -2 unknown run; -4 not running; -8 active since the given time ]]
-local state = rcall('HMGET', KEYS[1], 'status', 'last')
+local state = rcall('HMGET', KEYS[1], 'status', 'last', 'parked')
 if not state[1] then return -2 end
 if state[1] ~= 'RUNNING' then return -4 end
+if ARGV[5] and (tonumber(state[3]) or 0) > 0 then
+  rcall('ZREM', KEYS[5], ARGV[1])
+  rcall('HSET', KEYS[1], 'active', '')
+  return -8
+end
 if ARGV[5] and state[2] and tonumber(state[2]) > tonumber(ARGV[5]) then
   rcall('ZADD', KEYS[5], 'XX', state[2], ARGV[1])
   rcall('HSET', KEYS[1], 'active', state[2])

@@ -14,7 +14,7 @@
   node, -4 run not running, -6 stale IR revision, -7 the loop's pass count moved since it was read ]]
 local run, now, token, node = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 local loop_node = ARGV[11]
-local state = rcall('HMGET', R.meta, 'status', 'revision', 'seq', 'hops', 'active')
+local state = rcall('HMGET', R.meta, 'status', 'revision', 'seq', 'hops', 'active', 'parked')
 if not state[1] then return -2 end
 -- consumed first: SADD's reply is the duplicate check; a refused step takes the token back out
 if rcall('SADD', R.consumed, token) == 0 then return -1 end
@@ -33,7 +33,8 @@ end
 
 local events = new_events()
 rcall('HDEL', R.tokens, token)
-rcall('HDEL', R.retries, token)
+-- a kept task is let go; a parked one (a late completion of a task in the dead-letter queue) leaves the queue too
+if rcall('HDEL', R.retries, token, 'p:' .. token) == 2 then set_meta(events, 'parked', tonumber(state[6]) - 1) end
 
 local seq = tonumber(state[3])
 

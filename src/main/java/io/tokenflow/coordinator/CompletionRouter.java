@@ -36,15 +36,17 @@ class CompletionRouter {
     private final Payloads payloads;
     private final RejectedSignals rejected;
     private final NodeRetries retries;
+    private final DeadLetters deadLetters;
     private final Router router;
     private final TokenEmitter emitter;
     private final RunLimits limits;
     private final Clock clock;
 
     CompletionRouter(RedisConnections redis, RedisKeys keys, RunPlans plans, LuaScripts scripts,
-                     Payloads payloads, RejectedSignals rejected, NodeRetries retries, Router router,
-                     TokenEmitter emitter, RunLimits limits, Clock clock) {
+                     Payloads payloads, RejectedSignals rejected, NodeRetries retries, DeadLetters deadLetters,
+                     Router router, TokenEmitter emitter, RunLimits limits, Clock clock) {
         this.retries = retries;
+        this.deadLetters = deadLetters;
         this.limits = limits;
         this.router = router;
         this.emitter = emitter;
@@ -70,7 +72,8 @@ class CompletionRouter {
 
     /**
      * Decides and prepares the Lua step of a completion. Empty when there is nothing to route: its run or node is
-     * unknown (recorded as refused), or it is a failure its node's retry policy tries again ({@link NodeRetries}). The
+     * unknown (recorded as refused), or it is a failure its node's retry policy tries again ({@link NodeRetries}) or
+     * parks in the dead-letter queue ({@link DeadLetters}). The
      * step may then be sent pipelined with others and settled with {@link #finish}.
      */
     Optional<Prepared> prepare(Signal.Completion completion, int shard) {
@@ -86,7 +89,7 @@ class CompletionRouter {
                     + "it has no such node");
             return Optional.empty();
         }
-        if (retries.retried(plan.get(), node, completion)) {
+        if (retries.retried(plan.get(), node, completion) || deadLetters.parked(plan.get(), node, completion)) {
             return Optional.empty();
         }
         return Optional.of(new Prepared(completion, shard, node, step(plan.get(), node, completion)));

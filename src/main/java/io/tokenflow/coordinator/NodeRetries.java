@@ -2,6 +2,7 @@ package io.tokenflow.coordinator;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 
 import org.springframework.stereotype.Component;
@@ -49,12 +50,12 @@ class NodeRetries {
             return false;
         }
         RedisKeys.RunKeys run = plan.keys();
-        String place = redis.commands().hget(run.tokens(), completion.token());
-        String kept = place == null ? null : redis.commands().hget(run.retries(), completion.token());
-        if (kept == null) {
+        Optional<KeptTask> kept = KeptTask.of(redis, json, plan, completion.token());
+        if (kept.isEmpty()) {
             return false;
         }
-        int attempt = completion.attempt() != null ? completion.attempt() : keptAttempt(kept);
+        String place = kept.get().place();
+        int attempt = completion.attempt() != null ? completion.attempt() : kept.get().attempt();
         JsonNode error = json.readTree(completion.errorJson());
         IrRetry policy = node.retry();
         if (!policy.retries(attempt, error.path("kind").asString(""), error.path("code").asString(null))) {
@@ -63,7 +64,7 @@ class NodeRetries {
         long now = clock.millis();
         long delay = policy.delayMs(attempt, ThreadLocalRandom.current().nextDouble());
         String member = "retry " + plan.runId() + " " + completion.token() + " " + node.id();
-        String data = NodeRetrying.data(TokenPlaces.iterationOf(place), attempt, policy.maxAttempts(), delay,
+        String data = NodeRetrying.data(kept.get().iteration(), attempt, policy.maxAttempts(), delay,
                 now + delay, completion.worker(), completion.errorJson());
         long reply = scripts.retryNode().run(redis.commands(), List.of(run.meta(), run.tokens(), run.retries(),
                         keys.dueTimes(plan.shard()), keys.activeRuns(plan.shard()), keys.eventsStream(plan.shard())),
@@ -73,13 +74,4 @@ class NodeRetries {
         return outcome == StepOutcome.APPLIED || outcome == StepOutcome.DUPLICATE;
     }
 
-    private int keptAttempt(String kept) {
-        JsonNode fields = json.readTree(kept);
-        for (int i = 0; i + 1 < fields.size(); i += 2) {
-            if ("attempt".equals(fields.get(i).asString())) {
-                return Integer.parseInt(fields.get(i + 1).asString());
-            }
-        }
-        throw new IllegalStateException("Expected a kept task to have an attempt field, but found " + kept);
-    }
 }

@@ -113,7 +113,7 @@ public class RunStarter {
                 taskInput.reference(), plan.workflow().configs().get(node.id()), now, null);
         List<String> fields = entry.fields();
         int stream = step.key(keys.taskStream(node.worker(), plan.shard()));
-        step.args(node.retries() ? "rtask" : "task", token, node.id(), emitted, Integer.toString(stream),
+        step.args(node.keepsTasks() ? "rtask" : "task", token, node.id(), emitted, Integer.toString(stream),
                 Integer.toString(fields.size()));
         step.args(new ArrayList<>(fields));
     }

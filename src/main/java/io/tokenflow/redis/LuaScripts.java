@@ -16,6 +16,9 @@ public class LuaScripts {
     private final LuaScript markStarted;
     private final LuaScript retryNode;
     private final LuaScript releaseRetry;
+    private final LuaScript parkNode;
+    private final LuaScript reprocessParked;
+    private final LuaScript discardParked;
 
     LuaScripts(RedisConnections redis) {
         var commands = redis.commands();
@@ -29,6 +32,9 @@ public class LuaScripts {
         this.markStarted = LuaScript.load("mark-started", commands);
         this.retryNode = LuaScript.load("retry-node", commands);
         this.releaseRetry = LuaScript.load("release-retry", commands);
+        this.parkNode = LuaScript.load("park-node", commands);
+        this.reprocessParked = LuaScript.load("reprocess-parked", commands);
+        this.discardParked = LuaScript.load("discard-parked", commands);
     }
 
     public LuaScript startRun() {
@@ -69,5 +75,17 @@ public class LuaScripts {
 
     public LuaScript releaseRetry() {
         return releaseRetry;
+    }
+
+    public LuaScript parkNode() {
+        return parkNode;
+    }
+
+    public LuaScript reprocessParked() {
+        return reprocessParked;
+    }
+
+    public LuaScript discardParked() {
+        return discardParked;
     }
 }

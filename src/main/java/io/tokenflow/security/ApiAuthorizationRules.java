@@ -26,6 +26,8 @@ final class ApiAuthorizationRules {
                 .requestMatchers(POST, "/api/v1/runs/*/patch").hasAnyAuthority(Scope.RUNS_PATCH.grantingAuthorities())
                 .requestMatchers(GET, "/api/v1/runs/**").hasAnyAuthority(Scope.RUNS_READ.grantingAuthorities())
                 .requestMatchers("/api/v1/runs/**").hasAnyAuthority(Scope.RUNS_WRITE.grantingAuthorities())
+                .requestMatchers(GET, "/api/v1/dlq/**").hasAnyAuthority(Scope.RUNS_READ.grantingAuthorities())
+                .requestMatchers("/api/v1/dlq/**").hasAnyAuthority(Scope.RUNS_WRITE.grantingAuthorities())
                 .requestMatchers(GET, "/api/v1/approvals/**").hasAnyAuthority(Scope.APPROVALS_READ.grantingAuthorities())
                 .requestMatchers("/api/v1/approvals/**").hasAnyAuthority(Scope.APPROVALS_DECIDE.grantingAuthorities())
                 .requestMatchers("/actuator/**").hasAnyAuthority(Scope.ADMIN.grantingAuthorities())

@@ -59,6 +59,8 @@ class SecurityConfiguration {
                                 "/favicon.ico").permitAll()
                         .requestMatchers(HttpMethod.POST, "/workflows/**")
                         .hasAnyAuthority(Role.DESIGNER.authority(), Role.ADMIN.authority())
+                        .requestMatchers(HttpMethod.POST, "/dlq/**")
+                        .hasAnyAuthority(Role.OPERATOR.authority(), Role.ADMIN.authority())
                         .anyRequest().authenticated())
                 .formLogin(form -> form.loginPage("/login").permitAll())
                 .logout(logout -> logout.logoutSuccessUrl("/login?logout").permitAll())

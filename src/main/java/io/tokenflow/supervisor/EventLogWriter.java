@@ -47,10 +47,12 @@ class EventLogWriter {
     private final EventLogRows eventLog;
     private final NodeExecutionRows nodeExecutions;
     private final ApprovalRows approvals;
+    private final DlqRows deadLetters;
 
     EventLogWriter(PlatformTransactionManager transactions, JdbcTemplate jdbc, RunRows runs, EventLogRows eventLog,
-                   NodeExecutionRows nodeExecutions, ApprovalRows approvals) {
+                   NodeExecutionRows nodeExecutions, ApprovalRows approvals, DlqRows deadLetters) {
         this.approvals = approvals;
+        this.deadLetters = deadLetters;
         this.transactions = new TransactionTemplate(transactions);
         this.jdbc = jdbc;
         this.runs = runs;
@@ -78,6 +80,7 @@ class EventLogWriter {
                 NodeExecutionProjection.possiblyStored(plan.applied()));
         nodeExecutions.write(NodeExecutionProjection.fold(plan.applied(), stored), stored.keySet());
         approvals.project(plan.applied());
+        deadLetters.project(plan.applied());
         runs.recordRevisions(plan.applied());
         Map<UUID, RunEnding> endings = endings(plan.applied());
         Map<UUID, Map<String, JsonNode>> outputs = RunRows.terminalOutputs(plan.applied());

@@ -48,6 +48,7 @@ class HopLimitIntegrationTests {
     @Autowired Payloads payloads;
     @Autowired RejectedSignals rejected;
     @Autowired NodeRetries retries;
+    @Autowired DeadLetters deadLetters;
     @Autowired Router router;
     @Autowired TokenEmitter emitter;
     @Autowired Clock clock;
@@ -56,8 +57,8 @@ class HopLimitIntegrationTests {
 
     @Test
     void routesUpToTheLimitAndFailsTheRunAtTheHopPastIt() {
-        CompletionRouter limited = new CompletionRouter(redis, keys, plans, scripts, payloads, rejected, retries, router,
-                emitter, new RunLimits(3, 0, 0, 0), clock);
+        CompletionRouter limited = new CompletionRouter(redis, keys, plans, scripts, payloads, rejected, retries,
+                deadLetters, router, emitter, new RunLimits(3, 0, 0, 0), clock);
         String name = "hop-limit-" + UUID.randomUUID().toString().substring(0, 8);
         jdbc.sql("insert into node_types (name, display_name, kind, config_schema, created_by, created_at, updated_at) "
                 + "values (:name, 'Hop limit test', 'task', '{}', 'test', now(), now())").param("name", type).update();

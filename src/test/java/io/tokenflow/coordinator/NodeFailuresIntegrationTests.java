@@ -190,7 +190,8 @@ class NodeFailuresIntegrationTests {
                 {"name": "catch-bad-%s", "nodes": [
                   {"id": "a", "type": "function", "config": {"function": "noop"},
                    "on_failure": {"action": "path", "next_nodes": ["nowhere"]}},
-                  {"id": "b", "type": "function", "config": {"function": "noop"}, "on_failure": {"action": "dlq"}},
+                  {"id": "b", "type": "function", "config": {"function": "noop"},
+                   "on_failure": {"action": "dlq", "next_nodes": ["a"]}},
                   {"id": "c", "type": "function", "config": {"function": "noop"}, "on_failure": {"action": "path"}},
                   {"id": "h", "type": "human", "human": {"approvers": ["role:approver"]},
                    "on_failure": {"action": "path", "next_nodes": ["a"]}}],
@@ -200,7 +201,7 @@ class NodeFailuresIntegrationTests {
                 .content(document)).andExpect(status().isUnprocessableContent()).andReturn().getResponse()
                 .getContentAsString());
         assertThat(problem.get("diagnostics")).extracting(diagnostic -> diagnostic.get("pointer").asString())
-                .contains("/nodes/0/on_failure/next_nodes/0", "/nodes/1/on_failure/action",
+                .contains("/nodes/0/on_failure/next_nodes/0", "/nodes/1/on_failure/next_nodes",
                         "/nodes/2/on_failure/next_nodes", "/nodes/3/on_failure");
     }
 

@@ -35,19 +35,13 @@ final class OnFailureCompiler {
                 }
                 yield new IrOnFailure(IrOnFailure.PATH, targets);
             }
-            case IrOnFailure.FAIL_RUN -> {
+            default -> {
                 if (!targets.isEmpty()) {
                     diagnostics.error("on-failure", node.id(), onFailure.pointer() + "/next_nodes", "Expected "
-                            + "next_nodes only with action 'path', but the action is 'fail_run'");
+                            + "next_nodes only with action 'path', but the action is '" + onFailure.action() + "'");
                     yield null;
                 }
-                yield new IrOnFailure(IrOnFailure.FAIL_RUN, List.of());
-            }
-            default -> {
-                diagnostics.error("unsupported-setting", node.id(), onFailure.pointer() + "/action", "Expected "
-                        + "on_failure.action 'fail_run' or 'path', but found '" + onFailure.action() + "': the "
-                        + "dead-letter queue is not built yet (docs/failures.md)");
-                yield null;
+                yield new IrOnFailure(onFailure.action(), List.of());
             }
         };
     }

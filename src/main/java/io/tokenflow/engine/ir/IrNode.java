@@ -38,8 +38,13 @@ public record IrNode(String id, String name, String type, String nodeType, Strin
         references = references == null ? List.of() : List.copyOf(references);
     }
 
-    /** Whether a failure of this node may be tried again (its tasks are kept for a new attempt). */
+    /** Whether a failure of this node may be tried again. */
     public boolean retries() {
         return retry != null && retry.maxAttempts() > 1;
+    }
+
+    /** Whether its tasks are kept from their dispatch, to be sent again: for a retry, or from the dead-letter queue. */
+    public boolean keepsTasks() {
+        return retries() || (onFailure != null && onFailure.parks());
     }
 }

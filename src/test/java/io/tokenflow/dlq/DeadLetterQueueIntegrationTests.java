@@ -1,0 +1,204 @@
+package io.tokenflow.dlq;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.user;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import io.lettuce.core.Consumer;
+import io.lettuce.core.RedisBusyException;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.StreamMessage;
+import io.lettuce.core.XGroupCreateArgs;
+import io.lettuce.core.XReadArgs;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.core.env.Environment;
+import org.springframework.http.MediaType;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.ResultActions;
+import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
+
+import io.tokenflow.IntegrationTest;
+import io.tokenflow.coordinator.RunTerminator;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The dead-letter queue as an operator meets it: tasks of a node with {@code on_failure: dlq} that fail with no retry
+ * left park their run; the entry is listed over the API; reprocessing (with an edited input) sends the same token
+ * back to the workers as attempt 1 and the run completes; discarding fails the run. The worker speaks only Redis.
+ */
+@IntegrationTest
+@AutoConfigureMockMvc
+class DeadLetterQueueIntegrationTests {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @Autowired MockMvc mvc;
+    @Autowired JdbcClient jdbc;
+    @Autowired Environment environment;
+    @Autowired RunTerminator terminator;
+
+    private RedisClient client;
+    private StatefulRedisConnection<String, String> connection;
+    private String type;
+    private String workflow;
+
+    @BeforeEach
+    void workflowAndWorker() throws Exception {
+        client = RedisClient.create("redis://" + environment.getProperty("spring.data.redis.host") + ":"
+                + environment.getProperty("spring.data.redis.port") + "/"
+                + environment.getProperty("spring.data.redis.database", "0"));
+        connection = client.connect();
+        type = "ledger_" + UUID.randomUUID().toString().substring(0, 6);
+        jdbc.sql("insert into node_types (name, display_name, kind, config_schema, created_by, created_at, updated_at) "
+                + "values (?, ?, 'task', '{}'::jsonb, 'test', now(), now())").params(type, type).update();
+        workflow = "dlq-" + UUID.randomUUID().toString().substring(0, 8);
+        call(post("/api/v1/workflows").contentType(MediaType.APPLICATION_JSON).content("""
+                {"name": "%s", "nodes": [
+                  {"id": "book", "type": "%s", "input": {"amount": "${workflow.input.amount}"},
+                   "retry": {"max_attempts": 2, "backoff_ms": 20, "jitter": 0}, "on_failure": {"action": "dlq"}},
+                  {"id": "notify", "type": "function", "config": {"function": "echo"}}],
+                 "edges": [{"from": "book", "to": "notify"}]}""".formatted(workflow, type)))
+                .andExpect(status().isCreated());
+    }
+
+    @AfterEach
+    void disconnect() {
+        connection.close();
+        client.shutdown();
+    }
+
+    @Test
+    void exhaustedRetriesParkTheRunAndReprocessingWithAnEditedInputCompletesIt() throws Exception {
+        UUID run = start();
+        StreamMessage<String, String> first = take();
+        fail(first, "transient");
+        fail(take(), "transient");
+        JsonNode entry = awaitEntry(run);
+        assertThat(entry.get("attempts").asInt()).isEqualTo(2);
+        assertThat(entry.get("errorKind").asString()).isEqualTo("TRANSIENT");
+        assertThat(entry.get("errorCode").asString()).isEqualTo("ledger_locked");
+        assertThat(entry.at("/input/amount").asInt()).isEqualTo(5);
+        assertThat(runStatus(run)).isEqualTo("RUNNING");
+        // parked runs are not idle: the inactivity timeout spares them
+        assertThat(terminator.failIdle(run, Instant.now().plusSeconds(3600), "idle")).isFalse();
+
+        call(post("/api/v1/dlq/" + entry.get("id").asString() + "/reprocess").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"input\": {\"amount\": 7}}")).andExpect(status().isAccepted());
+        StreamMessage<String, String> again = take();
+        assertThat(again.getBody()).containsEntry("token", first.getBody().get("token"))
+                .containsEntry("attempt", "1").containsEntry("input", "{\"amount\":7}");
+        complete(again);
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> "COMPLETED".equals(runStatus(run)));
+        await().atMost(Duration.ofSeconds(10)).until(() -> "REQUEUED".equals(read(get("/api/v1/dlq/"
+                + entry.get("id").asString())).path("resolution").asString(null)));
+        assertThat(read(get("/api/v1/dlq/" + entry.get("id").asString())).get("resolvedBy").asString())
+                .isEqualTo("olga");
+        assertThat(read(get("/api/v1/runs/" + run + "/replay")).get("status").asString()).isEqualTo("COMPLETED");
+        call(post("/api/v1/dlq/" + entry.get("id").asString() + "/reprocess")).andExpect(status().isConflict());
+    }
+
+    @Test
+    void aPermanentFailureParksAtOnceAndDiscardingFailsTheRun() throws Exception {
+        UUID run = start();
+        fail(take(), "permanent");
+        JsonNode entry = awaitEntry(run);
+        assertThat(entry.get("attempts").asInt()).isEqualTo(1);
+
+        call(post("/api/v1/dlq/" + entry.get("id").asString() + "/discard")).andExpect(status().isAccepted());
+        await().atMost(Duration.ofSeconds(30)).until(() -> "FAILED".equals(runStatus(run)));
+        assertThat(read(get("/api/v1/runs/" + run)).get("error").asString()).contains("discarded by olga");
+        await().atMost(Duration.ofSeconds(10)).until(() -> "DISCARDED".equals(read(get("/api/v1/dlq/"
+                + entry.get("id").asString())).path("resolution").asString(null)));
+        assertThat(read(get("/api/v1/dlq?status=resolved&workflow=" + workflow))).hasSize(1);
+        assertThat(read(get("/api/v1/dlq?workflow=" + workflow))).isEmpty();
+    }
+
+    @Test
+    void refusesMovesOnUnknownEntriesAndBadInput() throws Exception {
+        call(post("/api/v1/dlq/" + UUID.randomUUID() + "/reprocess")).andExpect(status().isNotFound());
+        call(get("/api/v1/dlq?status=sometimes")).andExpect(status().isBadRequest());
+        UUID run = start();
+        fail(take(), "permanent");
+        JsonNode entry = awaitEntry(run);
+        call(post("/api/v1/dlq/" + entry.get("id").asString() + "/reprocess").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"input\": {\"note\": \"a\\u0000\"}}")).andExpect(status().isUnprocessableContent());
+        mvc.perform(post("/api/v1/dlq/" + entry.get("id").asString() + "/discard")
+                .with(user("vic").roles("APPROVER")).with(csrf())).andExpect(status().isForbidden());
+    }
+
+    private UUID start() throws Exception {
+        JsonNode started = JSON.readTree(call(post("/api/v1/runs").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"workflow\": \"" + workflow + "\", \"inputs\": {\"amount\": 5}}"))
+                .andExpect(status().isCreated()).andReturn().getResponse().getContentAsString());
+        return UUID.fromString(started.get("id").asString());
+    }
+
+    private JsonNode awaitEntry(UUID run) throws Exception {
+        await().atMost(Duration.ofSeconds(30)).until(() -> read(get("/api/v1/dlq?workflow=" + workflow)).size() > 0);
+        JsonNode entries = read(get("/api/v1/dlq?workflow=" + workflow));
+        assertThat(entries).hasSize(1);
+        assertThat(entries.get(0).get("runId").asString()).isEqualTo(run.toString());
+        return entries.get(0);
+    }
+
+    private StreamMessage<String, String> take() {
+        RedisCommands<String, String> redis = connection.sync();
+        String stream = "wf.tasks." + type + ":{0}";
+        String group = "wf.workers." + type;
+        try {
+            redis.xgroupCreate(XReadArgs.StreamOffset.from(stream, "0"), group,
+                    XGroupCreateArgs.Builder.mkstream(true));
+        } catch (RedisBusyException exists) {
+            // created before
+        }
+        List<StreamMessage<String, String>> taken = redis.xreadgroup(Consumer.from(group, "w1"),
+                XReadArgs.Builder.count(1).block(Duration.ofSeconds(10)), XReadArgs.StreamOffset.lastConsumed(stream));
+        assertThat(taken).as("a token for " + type).hasSize(1);
+        redis.xack(stream, group, taken.get(0).getId());
+        return taken.get(0);
+    }
+
+    private void fail(StreamMessage<String, String> token, String kind) {
+        Map<String, String> body = token.getBody();
+        connection.sync().xadd("wf.completions:{0}", Map.of("token", body.get("token"), "run", body.get("run"),
+                "node", body.get("node"), "status", "failed", "attempt", body.get("attempt"), "worker", "w1",
+                "error", "{\"message\":\"ledger locked\",\"kind\":\"" + kind + "\",\"code\":\"ledger_locked\"}"));
+    }
+
+    private void complete(StreamMessage<String, String> token) {
+        Map<String, String> body = token.getBody();
+        connection.sync().xadd("wf.completions:{0}", Map.of("token", body.get("token"), "run", body.get("run"),
+                "node", body.get("node"), "status", "completed", "output", "{\"booked\":true}", "worker", "w1"));
+    }
+
+    private String runStatus(UUID run) throws Exception {
+        return read(get("/api/v1/runs/" + run)).get("status").asString();
+    }
+
+    private JsonNode read(MockHttpServletRequestBuilder request) throws Exception {
+        return JSON.readTree(call(request).andExpect(status().isOk()).andReturn().getResponse().getContentAsString());
+    }
+
+    private ResultActions call(MockHttpServletRequestBuilder request) throws Exception {
+        return mvc.perform(request.with(user("olga").roles("OPERATOR", "DESIGNER")).with(csrf()));
+    }
+}
