@@ -144,6 +144,20 @@ class LlmAgentIntegrationTests {
     }
 
     @Test
+    void anAgentWithoutTemperatureCompletesAndLeavesTheTemperatureToTheLlm() {
+        llm.script(request -> answer("Two flights, both cheap."), 10);
+        AgentRunHarness harness = harness("agents/summarizer");
+        UUID run = harness.start("{}", Map.of("fetch", "{\"flights\":[]}"));
+
+        Map<String, String> completion = workers.awaitCompletion(harness.send(run, "summarize", "agent", "{}", "{}"));
+
+        assertThat(completion.get("status")).isEqualTo("completed");
+        assertThat(json(completion.get("output")).get("answer").asString()).isEqualTo("Two flights, both cheap.");
+        assertThat(llm.requests()).hasSize(1);
+        assertThat(llm.requests().get(0).has("temperature")).isFalse();
+    }
+
+    @Test
     void theLastRoundOffersNoToolsSoTheModelMustAnswer() {
         llm.script(request -> request.has("tools")
                 ? toolCall("loop", "execute_pipeline", "{\"pipeline\":[{\"step\":\"top_k\",\"k\":1}],\"data\":[1]}")

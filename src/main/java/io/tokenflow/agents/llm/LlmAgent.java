@@ -84,8 +84,9 @@ public class LlmAgent {
                         + "tokenflow.agents.llm.model (or the node's agent.model) and, for hosted APIs, "
                         + "tokenflow.agents.llm.api-key; or set config.runner to \"external\" for an external runner");
             }
-            Double temperature = agent.path("temperature").isNumber() ? agent.get("temperature").doubleValue()
-                    : settings.temperature();
+            // Double.valueOf keeps the conditional a Double: with doubleValue() alone the settings' null is unboxed
+            Double temperature = agent.path("temperature").isNumber()
+                    ? Double.valueOf(agent.get("temperature").doubleValue()) : settings.temperature();
             int maxTokens = agent.path("max_tokens").canConvertToInt() && agent.path("max_tokens").isIntegralNumber()
                     ? agent.get("max_tokens").intValue() : settings.maxTokens();
             Duration timeout = agent.path("timeout_s").isNumber()

@@ -16,6 +16,7 @@ import io.tokenflow.agents.AgentSettings;
 import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.workers.FailureKind;
 import io.tokenflow.workers.TestTasks;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 /** Which model and limits an agent node's calls use, and the failure when no LLM is configured. */
 class ChatRequestTests {
@@ -48,6 +49,20 @@ class ChatRequestTests {
 
         assertThat(plain).isEqualTo(new LlmAgent.ChatRequest("small", 0.7, 100, Duration.ofSeconds(30)));
         assertThat(tuned).isEqualTo(new LlmAgent.ChatRequest("large", 0.0, 50, Duration.ofMillis(2500)));
+    }
+
+    @Test
+    void omitsTheTemperatureWhenNeitherTheNodeNorTheSettingsGiveOne() throws Exception {
+        AgentSettings.Llm noTemperature = new AgentSettings.Llm("http://llm/v1", "small", null, null, null, 0, null,
+                0, 0);
+
+        LlmAgent.ChatRequest plain = LlmAgent.ChatRequest.of(noTemperature, run("{}"));
+        LlmAgent.ChatRequest tuned = LlmAgent.ChatRequest.of(noTemperature, run("{\"temperature\":0.2}"));
+
+        assertThat(plain.temperature()).isNull();
+        assertThat(plain.body(JsonNodeFactory.instance.arrayNode(), null).has("temperature")).isFalse();
+        assertThat(tuned.body(JsonNodeFactory.instance.arrayNode(), null).get("temperature").asDouble())
+                .isEqualTo(0.2);
     }
 
     private static AgentRun run(String agent) {
