@@ -23,7 +23,7 @@ public record AgentSettings(@DefaultValue Llm llm, @DefaultValue("200000") long 
     public AgentSettings {
         llm = llm == null ? new Llm(null, null, null, null, null, 0, null, 0, 0) : llm;
         pipeline = pipeline == null ? new Pipeline(0, 0, null, 0, null, 0) : pipeline;
-        external = external == null ? new External(null) : external;
+        external = external == null ? new External(null, null) : external;
         usageRetention = usageRetention == null ? Duration.ofDays(7) : usageRetention;
         if (maxLlmTokensPerRun < 1) {
             throw new IllegalArgumentException("Expected tokenflow.agents.max-llm-tokens-per-run >= 1, but found "
@@ -80,11 +80,19 @@ public record AgentSettings(@DefaultValue Llm llm, @DefaultValue("200000") long 
         }
     }
 
-    /** @param timeout how long to wait for a runner's result, unless the node says ({@code config.timeout_s}) */
-    public record External(@DefaultValue("5m") Duration timeout) {
+    /**
+     * @param timeout         how long to wait for a runner's result, unless the node says ({@code config.timeout_s})
+     * @param resultRetention how long a job's result list lives once nobody waits on it (at least the job's timeout)
+     */
+    public record External(@DefaultValue("5m") Duration timeout, @DefaultValue("1h") Duration resultRetention) {
 
         public External {
             timeout = timeout == null ? Duration.ofMinutes(5) : timeout;
+            resultRetention = resultRetention == null ? Duration.ofHours(1) : resultRetention;
+            if (resultRetention.compareTo(Duration.ofSeconds(1)) < 0) {
+                throw new IllegalArgumentException("Expected tokenflow.agents.external.result-retention >= 1s, but "
+                        + "found " + resultRetention);
+            }
         }
     }
 }

@@ -27,7 +27,7 @@ import org.springframework.stereotype.Component;
  * wf.due:{N}                    zset     due times (epoch ms): "retry &lt;run&gt; &lt;token&gt; &lt;node&gt;" (backoffs)
  * wf.run:{N}:&lt;run&gt;:llm_tokens  string   LLM tokens the run's agents used (expires on its own)
  * agent:jobs                    list     jobs for external agent runners (seed 001; no hash tag: runners' contract)
- * agent:results:&lt;job&gt;          list     the result of one external agent job
+ * agent:results:&lt;job&gt;          list     the result of one external agent job (expires once nobody waits on it)
  * </pre>
  */
 @Component

@@ -49,9 +49,15 @@ final class AgentRunHarness {
     /** Puts a token for {@code node} on the {@code worker} stream and returns its id. */
     String send(UUID run, String node, String worker, String input, String config) {
         String token = WorkerHarness.newTokenId();
+        sendAttempt(run, token, node, worker, input, config, 1);
+        return token;
+    }
+
+    /** Puts a token on the {@code worker} stream again, as a retry does: same id, the given attempt. */
+    void sendAttempt(UUID run, String token, String node, String worker, String input, String config, int attempt) {
         Map<String, String> fields = WorkerHarness.token(token, run, worker, input, config);
         fields.put("node", node);
+        fields.put("attempt", Integer.toString(attempt));
         redis.xadd(keys.taskStream(worker, 0), fields);
-        return token;
     }
 }

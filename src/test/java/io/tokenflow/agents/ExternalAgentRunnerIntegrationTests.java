@@ -2,9 +2,11 @@ package io.tokenflow.agents;
 
 import static io.tokenflow.workers.TestTasks.json;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 
 import org.junit.jupiter.api.AfterEach;
@@ -24,10 +26,12 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Agent nodes with {@code config.runner: "external"} against a fake seed-001 agent runner speaking raw Redis:
- * {@code BLPOP agent:jobs}, then {@code RPUSH agent:results:<job_id>}.
+ * {@code BLPOP agent:jobs}, then {@code RPUSH agent:results:<job_id>} (in time, or after the node gave up).
  */
 @AgentIntegrationTest
 class ExternalAgentRunnerIntegrationTests {
+
+    private static final String ONE_SECOND = "{\"runner\":\"external\",\"timeout_s\":1}";
 
     @Autowired
     RedisConnections connections;
@@ -39,12 +43,14 @@ class ExternalAgentRunnerIntegrationTests {
     CreateWorkflow create;
 
     private WorkerHarness workers;
+    private AgentRunHarness harness;
     private StatefulRedisConnection<String, String> runnerConnection;
     private RedisCommands<String, String> runner;
 
     @BeforeEach
     void open() {
         workers = new WorkerHarness(connections.commands(), keys);
+        harness = new AgentRunHarness(connections.commands(), keys, workers, create, "agents/external-router");
         runnerConnection = connections.dedicated();
         runner = runnerConnection.sync();
         runner.del("agent:jobs");
@@ -58,8 +64,6 @@ class ExternalAgentRunnerIntegrationTests {
 
     @Test
     void publishesAJobAndCompletesWithTheRunnersResultAndDecision() {
-        AgentRunHarness harness = new AgentRunHarness(connections.commands(), keys, workers, create,
-                "agents/external-router");
         UUID run = harness.start("{\"ticket\":7}", Map.of("intake", "{\"subject\":\"invoice twice\"}"));
         String token = harness.send(run, "triage", "agent", "{\"subject\":\"invoice twice\"}",
                 "{\"runner\":\"external\",\"timeout_s\":3}");
@@ -95,8 +99,6 @@ class ExternalAgentRunnerIntegrationTests {
 
     @Test
     void aFailedJobFailsTheNodeWithTheRunnersError() {
-        AgentRunHarness harness = new AgentRunHarness(connections.commands(), keys, workers, create,
-                "agents/external-router");
         UUID run = harness.start("{}", Map.of());
         String token = harness.send(run, "triage", "agent", "{}", "{\"runner\":\"external\",\"timeout_s\":3}");
 
@@ -110,17 +112,55 @@ class ExternalAgentRunnerIntegrationTests {
     }
 
     @Test
-    void noRunnerAnsweringFailsTransientlyAfterTheTimeout() {
-        AgentRunHarness harness = new AgentRunHarness(connections.commands(), keys, workers, create,
-                "agents/external-router");
-        UUID run = harness.start("{}", Map.of());
-        String token = harness.send(run, "triage", "agent", "{}", "{\"runner\":\"external\",\"timeout_s\":1}");
+    void noRunnerAnsweringFailsTransientlyAfterTheTimeoutAndWithdrawsTheJob() {
+        String token = harness.send(harness.start("{}", Map.of()), "triage", "agent", "{}", ONE_SECOND);
 
+        String job = await().atMost(Duration.ofSeconds(10)).until(() -> queuedJobOf(token), Objects::nonNull);
         JsonNode error = json(workers.awaitCompletion(token, Duration.ofSeconds(20)).get("error"));
 
         assertThat(error.get("kind").asString()).isEqualTo("transient");
         assertThat(error.get("code").asString()).isEqualTo("agent_timeout");
-        assertThat(error.get("message").asString()).contains("agent:jobs");
+        assertThat(error.get("message").asString()).contains("no runner took it from agent:jobs")
+                .contains("it is withdrawn");
+        assertThat(runner.lrange("agent:jobs", 0, -1)).doesNotContain(job);
+    }
+
+    @Test
+    void aResultPushedAfterTheTimeoutLandsInAListThatExpires() {
+        String token = harness.send(harness.start("{}", Map.of()), "triage", "agent", "{}", ONE_SECOND);
+        String results = "agent:results:" + takeJob().get("job_id").asString();
+
+        JsonNode error = json(workers.awaitCompletion(token, Duration.ofSeconds(20)).get("error"));
+        runner.rpush(results, "{\"status\":\"completed\",\"result\":{\"queue\":\"late\"}}");
+
+        assertThat(error.get("message").asString()).contains("the runner that took it from agent:jobs did not answer")
+                .contains("expires with the list in 3600 s");
+        assertThat(runner.ttl(results)).isBetween(3500L, 3600L);
+    }
+
+    @Test
+    void theNodesNextAttemptTakesTheLateResultOfAnEarlierOne() {
+        UUID run = harness.start("{}", Map.of());
+        String token = harness.send(run, "triage", "agent", "{}", ONE_SECOND);
+        String jobId = takeJob().get("job_id").asString();
+        workers.awaitCompletion(token, Duration.ofSeconds(20));
+        runner.rpush("agent:results:" + jobId, "{\"status\":\"completed\",\"result\":{\"queue\":\"late\"},"
+                + "\"next_nodes\":[\"support\"]}");
+
+        harness.sendAttempt(run, token, "triage", "agent", "{}", ONE_SECOND, 2);
+        await().atMost(Duration.ofSeconds(20)).until(() -> workers.completionsOf(token) == 2);
+        Map<String, String> completion = workers.poll().get(token);
+
+        assertThat(completion.get("status")).isEqualTo("completed");
+        assertThat(json(completion.get("output")).get("result")).isEqualTo(json("{\"queue\":\"late\"}"));
+        assertThat(json(completion.get("decision")).get("next_nodes")).isEqualTo(json("[\"support\"]"));
+        assertThat(runner.lrange("agent:jobs", 0, -1)).as("the second attempt's job, withdrawn").isEmpty();
+        assertThat(runner.ttl("agent:results:" + jobId)).isPositive();
+    }
+
+    private String queuedJobOf(String token) {
+        return runner.lrange("agent:jobs", 0, -1).stream()
+                .filter(job -> json(job).path("token").asString("").equals(token)).findFirst().orElse(null);
     }
 
     private JsonNode takeJob() {

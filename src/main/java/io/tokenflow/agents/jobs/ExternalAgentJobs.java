@@ -1,17 +1,14 @@
 package io.tokenflow.agents.jobs;
 
 import java.time.Duration;
+import java.util.Optional;
 
 import org.springframework.stereotype.Component;
 
-import io.lettuce.core.KeyValue;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.sync.RedisCommands;
 import io.tokenflow.agents.AgentFailure;
 import io.tokenflow.agents.AgentRun;
 import io.tokenflow.agents.AgentSettings;
 import io.tokenflow.agents.LlmUsage;
-import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.workers.TaskResult;
 import tools.jackson.core.JacksonException;
@@ -19,25 +16,21 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Hands an agent node to an external runner: {@code RPUSH agent:jobs <job>}, then {@code BLPOP
- * agent:results:<job_id>} on a connection of the consumer thread's own (a blocking pop would stall a shared one) for
- * at most {@code config.timeout_s} (default {@code tokenflow.agents.external.timeout}).
+ * Hands an agent node to an external runner: {@code RPUSH agent:jobs <job>}, then waits on {@code
+ * agent:results:<job_id>} for at most {@code config.timeout_s} (default {@code tokenflow.agents.external.timeout}).
+ * Once the wait is over, the job is withdrawn if no runner took it and the result list expires (see {@link JobQueues}).
  */
 @Component
 public class ExternalAgentJobs {
 
-    private static final Duration SLACK = Duration.ofSeconds(5);
-
-    private final RedisConnections redis;
+    private final JobQueues queues;
     private final RedisKeys keys;
     private final JsonMapper json;
     private final LlmUsage usage;
     private final Duration defaultTimeout;
-    private final ThreadLocal<StatefulRedisConnection<String, String>> blocking = new ThreadLocal<>();
 
-    ExternalAgentJobs(RedisConnections redis, RedisKeys keys, JsonMapper json, LlmUsage usage,
-                      AgentSettings settings) {
-        this.redis = redis;
+    ExternalAgentJobs(JobQueues queues, RedisKeys keys, JsonMapper json, LlmUsage usage, AgentSettings settings) {
+        this.queues = queues;
         this.keys = keys;
         this.json = json;
         this.usage = usage;
@@ -47,17 +40,25 @@ public class ExternalAgentJobs {
     public TaskResult run(AgentRun run) throws AgentFailure {
         Duration timeout = timeout(run.task().config().path("timeout_s"));
         String jobId = AgentJob.idOf(run.task().token());
-        redis.commands().rpush(keys.agentJobs(), json.writeValueAsString(AgentJob.of(run, jobId, timeout)));
-        KeyValue<String, String> result = blockingCommands(timeout).blpop(Math.max(1, timeout.toSeconds()),
-                keys.agentResults(jobId));
-        if (result == null || result.isEmpty()) {
-            throw AgentFailure.transientFailure("agent_timeout", "Expected a result for agent job " + jobId
-                    + " on " + keys.agentResults(jobId) + " within " + timeout.toSeconds() + " s, but no runner "
-                    + "answered (is an agent runner reading " + keys.agentJobs() + "?)");
+        String job = json.writeValueAsString(AgentJob.of(run, jobId, timeout));
+        queues.push(job);
+        Optional<String> result = queues.await(jobId, timeout);
+        JobQueues.Closed closed = queues.close(job, jobId, timeout);
+        if (result.isEmpty()) {
+            throw timedOut(jobId, timeout, closed);
         }
-        JsonNode parsed = parse(jobId, result.getValue());
+        JsonNode parsed = parse(jobId, result.get());
         usage.record(run.task().run(), parsed.path("metadata").path("tokens_used").asLong(0));
         return JobResult.toTaskResult(jobId, parsed, run.routes());
+    }
+
+    private AgentFailure timedOut(String jobId, Duration timeout, JobQueues.Closed closed) {
+        String why = closed.withdrawn()
+                ? "no runner took it from " + keys.agentJobs() + " (is an agent runner reading it?); it is withdrawn"
+                : "the runner that took it from " + keys.agentJobs() + " did not answer; a later answer expires with "
+                + "the list in " + closed.expiresIn().toSeconds() + " s";
+        return AgentFailure.transientFailure("agent_timeout", "Expected a result for agent job " + jobId + " on "
+                + keys.agentResults(jobId) + " within " + timeout.toSeconds() + " s, but " + why);
     }
 
     private JsonNode parse(String jobId, String text) throws AgentFailure {
@@ -82,15 +83,5 @@ public class ExternalAgentJobs {
                     + ">= 1, but found " + seconds);
         }
         return Duration.ofMillis((long) (seconds.doubleValue() * 1000));
-    }
-
-    private RedisCommands<String, String> blockingCommands(Duration timeout) {
-        StatefulRedisConnection<String, String> connection = blocking.get();
-        if (connection == null || !connection.isOpen()) {
-            connection = redis.dedicated();
-            blocking.set(connection);
-        }
-        connection.setTimeout(timeout.plus(SLACK));
-        return connection.sync();
     }
 }
