@@ -13,7 +13,8 @@ import org.springframework.test.context.ActiveProfiles;
 
 /**
  * The whole application on a random port (embedded, ephemeral PostgreSQL and Redis), one configured user who signs
- * in through the login form, the {@link Gates gate} function, and a browser {@code Page} per test.
+ * in through the login form, the {@link Gates gate} and {@link Approved approved} functions, and a browser {@code Page}
+ * per test.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -23,7 +24,7 @@ import org.springframework.test.context.ActiveProfiles;
         "tokenflow.security.users[0].password={noop}" + SignIn.PASSWORD,
         "tokenflow.security.users[0].roles=designer,operator,approver"})
 @ActiveProfiles("test")
-@Import(Gates.class)
+@Import({Gates.class, Approved.class})
 @ExtendWith(BrowserExtension.class)
 @interface BrowserTest {
 }
