@@ -7,12 +7,19 @@ import org.springframework.context.annotation.Bean;
 
 import java.time.Clock;
 
+import io.tokenflow.dlq.DlqCommand;
+
 /** Tokenflow: visual workflow designer and token-choreography workflow engine in one application. */
 @SpringBootApplication
 @ConfigurationPropertiesScan
 public class TokenflowApplication {
 
+    /** Starts the application; {@code dlq ...} instead runs the dead-letter command against a running one. */
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("dlq")) {
+            DlqCommand.main(args);
+            return;
+        }
         SpringApplication.run(TokenflowApplication.class, args);
     }
 
