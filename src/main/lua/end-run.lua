@@ -3,7 +3,8 @@
   KEYS[1] meta  KEYS[2] counter  KEYS[3] tokens  KEYS[4] joins  KEYS[5] active runs  KEYS[6] events stream
   KEYS[7] loops  KEYS[8] pending approvals (dropped with the run; PostgreSQL marks them CANCELLED)  KEYS[9] retries
   ARGV[1] run id  ARGV[2] now  ARGV[3] CANCELLED|FAILED  ARGV[4] event data without "dropped" (JSON object text)
-  ARGV[5] (optional) idle since: end the run only if its last activity (meta 'last') is no later than this (epoch
+  ARGV[5] the channel announcing ended runs (workers stop the run's running tasks)
+  ARGV[6] (optional) idle since: end the run only if its last activity (meta 'last') is no later than this (epoch
   ms); a run active since then gets its active-set score brought up to date instead (the set's scores may lag by up
   to a second, and activity may come between the timeout detector's look and this step). A run with tokens parked in
   the dead-letter queue is not idle: it leaves the active set until one is reprocessed.
@@ -11,12 +12,12 @@
 local state = rcall('HMGET', KEYS[1], 'status', 'last', 'parked')
 if not state[1] then return -2 end
 if state[1] ~= 'RUNNING' then return -4 end
-if ARGV[5] and (tonumber(state[3]) or 0) > 0 then
+if ARGV[6] and (tonumber(state[3]) or 0) > 0 then
   rcall('ZREM', KEYS[5], ARGV[1])
   rcall('HSET', KEYS[1], 'active', '')
   return -8
 end
-if ARGV[5] and state[2] and tonumber(state[2]) > tonumber(ARGV[5]) then
+if ARGV[6] and state[2] and tonumber(state[2]) > tonumber(ARGV[6]) then
   rcall('ZADD', KEYS[5], 'XX', state[2], ARGV[1])
   rcall('HSET', KEYS[1], 'active', state[2])
   return -8
@@ -30,4 +31,5 @@ local events = new_events()
 local data = string.sub(ARGV[4], 1, -2) .. (string.len(ARGV[4]) > 2 and ',' or '') .. '"dropped":' .. dropped .. '}'
 add_event(events, ARGV[3] == 'CANCELLED' and 'run.cancelled' or 'run.failed', nil, nil, data)
 flush_events(events, KEYS[1], KEYS[6], ARGV[1], ARGV[2])
+rcall('PUBLISH', ARGV[5], ARGV[1])
 return dropped

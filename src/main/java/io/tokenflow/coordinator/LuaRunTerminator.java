@@ -42,11 +42,12 @@ class LuaRunTerminator implements RunTerminator {
         return end(runId, "CANCELLED", RunCancelled.data(by), null);
     }
 
-    /** @param idleSince end the run only if it has been idle since then (end-run.lua's ARGV[5]); null: end it now */
+    /** @param idleSince end the run only if it has been idle since then (end-run.lua's ARGV[6]); null: end it now */
     private boolean end(UUID runId, String status, String data, Instant idleSince) {
         int shard = keys.shardOf(runId);
         RedisKeys.RunKeys run = keys.run(runId, shard);
-        List<String> args = new ArrayList<>(List.of(runId.toString(), Long.toString(clock.millis()), status, data));
+        List<String> args = new ArrayList<>(List.of(runId.toString(), Long.toString(clock.millis()), status, data,
+                keys.runsEndedChannel()));
         if (idleSince != null) {
             args.add(Long.toString(idleSince.toEpochMilli()));
         }

@@ -5,6 +5,7 @@ import java.util.List;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
@@ -39,6 +40,11 @@ public class RedisConnections implements DisposableBean {
         StatefulRedisConnection<String, String> connection = currentClient().connect(Utf8Codec.INSTANCE);
         dedicated.add(connection);
         return connection;
+    }
+
+    /** A publish/subscribe connection of its own (a subscribed connection takes no other commands). */
+    public synchronized StatefulRedisPubSubConnection<String, String> pubSub() {
+        return currentClient().connectPubSub(Utf8Codec.INSTANCE);
     }
 
     private synchronized StatefulRedisConnection<String, String> shared() {

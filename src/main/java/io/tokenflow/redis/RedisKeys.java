@@ -75,6 +75,14 @@ public class RedisKeys {
         return PREFIX + ".active:" + tag(shard);
     }
 
+    /**
+     * The publish/subscribe channel on which ending steps announce a run cancelled or failed by the timeout (message:
+     * the run id), so that workers can stop its running tasks. Not a key: it carries no hash tag.
+     */
+    public String runsEndedChannel() {
+        return PREFIX + ".runs.ended";
+    }
+
     /** Due times of the shard: members due at their score (epoch ms), released by the coordinator once due. */
     public String dueTimes(int shard) {
         return PREFIX + ".due:" + tag(shard);

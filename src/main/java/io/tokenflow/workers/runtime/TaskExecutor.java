@@ -28,9 +28,12 @@ class TaskExecutor {
     private final TaskDecoder decoder;
     private final TaskHandlers handlers;
     private final CompletionEncoder encoder;
+    private final RunningTasks running;
     private final Clock clock;
 
-    TaskExecutor(TaskDecoder decoder, TaskHandlers handlers, CompletionEncoder encoder, Clock clock) {
+    TaskExecutor(TaskDecoder decoder, TaskHandlers handlers, CompletionEncoder encoder, RunningTasks running,
+                 Clock clock) {
+        this.running = running;
         this.decoder = decoder;
         this.handlers = handlers;
         this.encoder = encoder;
@@ -77,13 +80,24 @@ class TaskExecutor {
             return Optional.empty();
         }
         TaskEntry entry = prepared.entry();
+        // tasks with side effects (sleep, HTTP, agents) stop when their run is cancelled; quick pure ones just finish
+        RunningTasks.Running stoppable = prepared.needsLiveRun() ? running.enter(prepared.task().run()) : null;
+        TaskResult result;
         try {
-            TaskResult result = prepared.handler().execute(prepared.task());
-            return Optional.of(result != null ? result : TaskResult.permanent("worker_error",
-                    "Expected the " + entry.type() + " worker to return a result, but it returned none"));
+            result = prepared.handler().execute(prepared.task());
+            if (result == null) {
+                result = TaskResult.permanent("worker_error", "Expected the " + entry.type() + " worker to return "
+                        + "a result, but it returned none");
+            }
         } catch (RuntimeException e) {
-            return Optional.of(failure(entry, e));
+            result = failure(entry, e);
+        } finally {
+            if (stoppable != null) {
+                running.leave(stoppable);
+            }
         }
+        // a task stopped because its run ended reports nothing: the run no longer wants it
+        return stoppable != null && stoppable.cancelled() ? Optional.empty() : Optional.of(result);
     }
 
     private static TaskResult failure(TaskEntry entry, RuntimeException e) {
