@@ -11,6 +11,7 @@ import java.util.UUID;
 import com.microsoft.playwright.APIResponse;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
+import com.microsoft.playwright.options.AriaRole;
 import com.microsoft.playwright.options.RequestOptions;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -132,6 +133,23 @@ class LiveRunE2ETests {
         assertThat(charge.locator(".badge-retry")).containsText("next in");
         assertThat(charge).hasAttribute("data-status", "dispatched");
         assertThat(page.locator("#run-timeline-list")).containsText("retrying");
+    }
+
+    @Test
+    void anOperatorCancelsARunningRunFromItsPage(Page page) {
+        SignIn.andOpen(page, base(), "/runs");
+        String workflow = createWorkflow(page, """
+                {"name": "cancel-me-%s", "nodes": [
+                  {"id": "wait", "type": "function", "config": {"function": "gate"}}]}""");
+        UUID run = startRun(page, workflow, "{}");
+
+        page.navigate(base() + "/runs/" + run);
+        Locator cancel = page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Cancel run"));
+        assertThat(cancel).isVisible();
+        cancel.click();
+        assertThat(page.locator("#run-summary")).hasAttribute("data-status", "CANCELLED");
+        assertThat(page.locator(".notice")).containsText("Cancelled the run");
+        assertThat(cancel).isHidden();
     }
 
     private Locator node(Page page, String id) {

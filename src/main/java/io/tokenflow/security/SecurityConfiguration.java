@@ -59,7 +59,7 @@ class SecurityConfiguration {
                                 "/favicon.ico").permitAll()
                         .requestMatchers(HttpMethod.POST, "/workflows/**")
                         .hasAnyAuthority(Role.DESIGNER.authority(), Role.ADMIN.authority())
-                        .requestMatchers(HttpMethod.POST, "/dlq/**")
+                        .requestMatchers(HttpMethod.POST, "/dlq/**", "/runs/**")
                         .hasAnyAuthority(Role.OPERATOR.authority(), Role.ADMIN.authority())
                         .anyRequest().authenticated())
                 .formLogin(form -> form.loginPage("/login").permitAll())
