@@ -218,7 +218,7 @@ class NodeFailuresIntegrationTests {
                 .content(human)).andExpect(status().isUnprocessableContent()).andReturn().getResponse()
                 .getContentAsString());
         assertThat(problem.get("diagnostics")).extracting(diagnostic -> diagnostic.get("pointer").asString())
-                .contains("/nodes/0/retry", "/nodes/1/retry/max_backoff_ms", "/nodes/1/limits");
+                .contains("/nodes/0/retry", "/nodes/1/retry/max_backoff_ms", "/nodes/1/limits/deadline_s");
     }
 
     private String customType(String prefix) {

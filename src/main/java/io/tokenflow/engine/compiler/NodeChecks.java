@@ -2,6 +2,7 @@ package io.tokenflow.engine.compiler;
 
 import java.util.HashMap;
 import java.util.List;
+import java.util.ArrayList;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -32,14 +33,25 @@ final class NodeChecks {
                         + node.id() + "' is also the id of the node at " + first.pointer());
             }
             if (node.limits() != null) {
-                diagnostics.error("unsupported-setting", node.id(), node.at("limits"), "Expected no 'limits' on node '"
-                        + node.id() + "': per-node deadlines and hop and fan-out limits are not built yet (the run-wide "
-                        + "tokenflow.run-limits.* apply to every run), so they would do nothing");
+                refuseLimits(node, diagnostics);
             }
             types.find(node.type()).ifPresentOrElse(
                     spec -> checkConfig(node, spec, diagnostics),
                     () -> diagnostics.error("unknown-type", node.id(), node.at("type"), "Expected type to be one of "
                             + typeNames(types) + ", but found '" + node.type() + "'"));
+        }
+    }
+
+    /** Per-node limits are not built: each one set is refused at its pointer, so none is accepted and ignored. */
+    private static void refuseLimits(NodeDefinition node, Diagnostics diagnostics) {
+        List<String> members = new ArrayList<>();
+        node.limits().properties().forEach(member -> members.add(member.getKey()));
+        for (String member : members.isEmpty() ? List.of("") : members) {
+            String pointer = member.isEmpty() ? node.at("limits") : node.at("limits") + "/" + member;
+            diagnostics.error("unsupported-setting", node.id(), pointer, "Expected no 'limits' on node '" + node.id()
+                    + "': per-node deadlines and hop and fan-out limits are not built yet (the run-wide "
+                    + "tokenflow.run-limits.* apply to every run), so " + (member.isEmpty() ? "they" : member)
+                    + " would do nothing");
         }
     }
 

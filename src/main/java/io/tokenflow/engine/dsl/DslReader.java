@@ -49,6 +49,8 @@ public final class DslReader {
     }
 
     private NodeDefinition readNode(String pointer, JsonNode node, Diagnostics diagnostics) {
+        refuseSwitchedOff(pointer, node, "branch", diagnostics);
+        refuseSwitchedOff(pointer, node, "loop", diagnostics);
         ObjectNode config = node.has("config") ? (ObjectNode) node.get("config").deepCopy()
                 : JsonNodeFactory.instance.objectNode();
         return new NodeDefinition(pointer, node.get("id").asString(), node.get("type").asString(),
@@ -65,6 +67,16 @@ public final class DslReader {
     private static OnFailureDefinition readOnFailure(String pointer, JsonNode onFailure) {
         return new OnFailureDefinition(pointer, onFailure.path("action").asString(IrOnFailure.FAIL_RUN),
                 targets(onFailure.get("next_nodes"), pointer + "/next_nodes"));
+    }
+
+    /** {@code enabled: false} would do nothing (a branch or loop cannot be switched off), so it is refused. */
+    private static void refuseSwitchedOff(String pointer, JsonNode node, String member, Diagnostics diagnostics) {
+        JsonNode enabled = node.path(member).path("enabled");
+        if (enabled.isBoolean() && !enabled.asBoolean()) {
+            diagnostics.error("unsupported-setting", node.path("id").asString(), pointer + "/" + member + "/enabled",
+                    "Expected " + member + ".enabled to be true or left out, but it is false: a " + member
+                            + " cannot be switched off; remove it instead");
+        }
     }
 
     static BranchDefinition readBranch(String pointer, JsonNode branch) {
