@@ -60,17 +60,29 @@ end
 --[[ The keys of a run that routing steps share, in this order in every such script:
   KEYS[1] meta  KEYS[2] counter  KEYS[3] tokens  KEYS[4] consumed  KEYS[5] ctx  KEYS[6] joins  KEYS[7] active runs
   KEYS[8] events stream  KEYS[9] completions stream  KEYS[10] loops  KEYS[11] approvals  KEYS[12] retries
-  KEYS[13..] task streams ]]
+  KEYS[13] due times  KEYS[14..] task streams ]]
 local R = { meta = KEYS[1], counter = KEYS[2], tokens = KEYS[3], consumed = KEYS[4], ctx = KEYS[5], joins = KEYS[6],
   active = KEYS[7], events = KEYS[8], completions = KEYS[9], loops = KEYS[10], approvals = KEYS[11],
-  retries = KEYS[12] }
+  retries = KEYS[12], due = KEYS[13] }
 
--- Puts a task token onto its stream; a token of a node that retries ('rtask') keeps its fields for another attempt.
-local function dispatch_task(retries_key, kind, token, stream, first, last)
+--[[ Puts a task token onto its stream. kind: 'task', or 'rtask' for a node whose tasks are kept (it retries or parks
+  in the dead-letter queue), either followed by ':<ms>' when the node has a timeout: the token is then due to time
+  out at now + ms (a member of the shard's due times, moved on by started and heartbeat signals). ]]
+local function dispatch_task(retries_key, due_key, kind, run, now, token, node, stream, first, last)
   rcall('XADD', stream, '*', unpack(ARGV, first, last))
-  if kind == 'rtask' then
+  if kind == 'task' then return end
+  local base, timeout = string.match(kind, '^(%a+):?(%d*)$')
+  if base == 'rtask' then
     rcall('HSET', retries_key, token, cjson.encode({ unpack(ARGV, first, last) }))
   end
+  if timeout ~= '' then
+    rcall('ZADD', due_key, tonumber(now) + tonumber(timeout), 'timeout ' .. run .. ' ' .. token .. ' ' .. node)
+  end
+end
+
+-- Whether an emission's kind is a task for a worker ('task', 'rtask', either with ':<timeout ms>').
+local function is_task(kind)
+  return kind == 'task' or kind == 'rtask' or string.find(kind, ':', 1, true) ~= nil
 end
 
 -- A token reaching a human node is consumed by the approval it creates: pending in the run's approvals hash.
@@ -113,7 +125,7 @@ end
 --[[ Emits `count` tokens described in ARGV from `at`, sent on by node `from`; returns the next ARGV index and the
   counter delta. Each emission:
     'task', token id, target, place, token.emitted data, stream KEYS index, field count, fields...
-    'rtask', the same, for a node that retries: its fields are kept in the run's retries hash
+    'rtask', the same, for a node whose tasks are kept (see dispatch_task; either may end in ':<timeout ms>')
     'join', token id, target, place, token.emitted data, join field (target#iteration), expected arrivals,
             dependency, join token id, join token.emitted data, iteration, then how the join token is dispatched:
             '0' by the coordinator (JoinDispatcher), or the dependency count, the dependencies, the task stream's KEYS
@@ -127,11 +139,11 @@ local function emit_tokens(run, now, events, from, at, count)
   for _ = 1, count do
     local kind, child, target, place, data = ARGV[at], ARGV[at + 1], ARGV[at + 2], ARGV[at + 3], ARGV[at + 4]
     add_event(events, 'token.emitted', target, child, data)
-    if kind == 'task' or kind == 'rtask' then
+    if is_task(kind) then
       local stream, first = KEYS[tonumber(ARGV[at + 5])], at + 7
       at = first + tonumber(ARGV[at + 6])
       rcall('HSET', R.tokens, child, place)
-      dispatch_task(R.retries, kind, child, stream, first, at - 1)
+      dispatch_task(R.retries, R.due, kind, run, now, child, target, stream, first, at - 1)
       delta = delta + 1
     elseif kind == 'human' then
       request_approval(R.approvals, events, target, child, ARGV[at + 5], ARGV[at + 6])

@@ -2,8 +2,9 @@
   onto its task stream (it has counted as in flight since join.completed, so the counter does not move); at a human
   node the token is consumed by the approval it creates, as a token reaching a human node always is.
   KEYS: the run's routing keys (see the prelude), then the node's task stream (tasks only)
-  ARGV[1] run id  ARGV[2] now  ARGV[3] token id  ARGV[4] its place (node, or node#iteration)  ARGV[5] task|rtask|human
-  task, rtask (a node that retries: its fields are kept):  ARGV[6] field count, then the token's fields
+  ARGV[1] run id  ARGV[2] now  ARGV[3] token id  ARGV[4] its place (node, or node#iteration)  ARGV[5] a task kind
+  (the prelude's dispatch_task) or human
+  a task:  ARGV[6] field count, then the token's fields
   human: ARGV[6] node  ARGV[7] approval id  ARGV[8] approval.requested data
   Returns: task: 1 dispatched, human: the counter after the step; -1 already dispatched; -2 unknown run; -3 token not
   in flight at this node; -4 not running ]]
@@ -25,6 +26,7 @@ if ARGV[5] == 'human' then
 end
 
 if rcall('SADD', R.consumed, 'd:' .. token) == 0 then return -1 end
-dispatch_task(R.retries, ARGV[5], token, KEYS[13], 7, 6 + tonumber(ARGV[6]))
+dispatch_task(R.retries, R.due, ARGV[5], run, now, token, string.match(ARGV[4], '^[^#]+'), KEYS[14], 7,
+  6 + tonumber(ARGV[6]))
 rcall('HSET', R.meta, 'last', now)
 return 1

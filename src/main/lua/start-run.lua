@@ -1,10 +1,10 @@
 --[[ Start a run: create its state, emit its entry tokens to their task streams (or, at a human node, create the
   approval that consumes the token), append run.started and one token.emitted per entry token.
   KEYS[1] meta  KEYS[2] counter  KEYS[3] tokens  KEYS[4] active runs  KEYS[5] events stream  KEYS[6] approvals
-  KEYS[7] retries  KEYS[8..] task streams of the entry tokens (same shard)
+  KEYS[7] retries  KEYS[8] due times  KEYS[9..] task streams of the entry tokens (same shard)
   ARGV[1] run id  ARGV[2] now (epoch ms)  ARGV[3] workflow id  ARGV[4] workflow version  ARGV[5] ir revision
   ARGV[6] run input (JSON text)  ARGV[7] run.started data (JSON object text)  ARGV[8] number of entry tokens
-  then per token: 'task' (or 'rtask': a node that retries, its fields kept), token id, node, token.emitted data
+  then per token: a task kind (the prelude's dispatch_task), token id, node, token.emitted data
               (JSON), stream KEYS index, field count, fields...
               or 'human', token id, node, token.emitted data, approval id, approval.requested data
   Returns: number of tokens in flight, or -1 when the run exists already ]]
@@ -26,7 +26,7 @@ for _ = 1, tonumber(ARGV[8]) do
     local stream, first = KEYS[tonumber(ARGV[at + 4])], at + 6
     at = first + tonumber(ARGV[at + 5])
     rcall('HSET', KEYS[3], token, node)
-    dispatch_task(KEYS[7], kind, token, stream, first, at - 1)
+    dispatch_task(KEYS[7], KEYS[8], kind, run, now, token, node, stream, first, at - 1)
     n = n + 1
   end
 end

@@ -59,7 +59,7 @@ public class DeadLetters {
         String data = NodeParked.data(kept.get().iteration(), dlqId, node.nodeType(), kept.get().attempt(),
                 completion.errorJson(), completion.worker(), task.get("input"), task.get("input_ref"));
         long reply = scripts.parkNode().run(redis.commands(), List.of(run.meta(), run.tokens(), run.retries(),
-                        keys.eventsStream(plan.shard())),
+                        keys.eventsStream(plan.shard()), keys.dueTimes(plan.shard())),
                 List.of(plan.runId().toString(), Long.toString(clock.millis()), completion.token(), node.id(), place,
                         dlqId, data));
         StepOutcome outcome = StepOutcome.of(reply);
@@ -81,9 +81,9 @@ public class DeadLetters {
         String data = NodeReprocessed.data(TokenPlaces.iterationOf(place), dlqId, by, input != null);
         long reply = scripts.reprocessParked().run(redis.commands(), List.of(run.meta(), run.tokens(), run.retries(),
                         keys.activeRuns(plan.shard()), keys.eventsStream(plan.shard()),
-                        keys.taskStream(irNode.worker(), plan.shard())),
+                        keys.taskStream(irNode.worker(), plan.shard()), keys.dueTimes(plan.shard())),
                 List.of(plan.runId().toString(), Long.toString(clock.millis()), token, node, place, dlqId,
-                        input == null ? "" : input, data));
+                        input == null ? "" : input, data, irNode.timeoutMs() == null ? "" : irNode.timeoutMs().toString()));
         return outcome(reply);
     }
 

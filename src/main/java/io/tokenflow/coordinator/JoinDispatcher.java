@@ -67,7 +67,7 @@ class JoinDispatcher {
                     input.inline(), input.reference(), plan.get().workflow().configs().get(node.id()), now, null);
             step.key(keys.taskStream(node.worker(), plan.get().shard()));
             List<String> fields = entry.fields();
-            step.args(node.keepsTasks() ? "rtask" : "task", Integer.toString(fields.size()));
+            step.args(node.taskKind(), Integer.toString(fields.size()));
             step.args(fields);
         }
         StepOutcome outcome = StepOutcome.of(scripts.dispatchJoin().run(redis.commands(), step.keys(), step.args()));

@@ -19,7 +19,7 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Tries a failed task again when its node's retry policy ({@link IrRetry}) says so: a transient failure with attempts
  * left gets its next attempt after the policy's backoff. The wait is durable: {@code retry-node.lua} keeps the token in
- * flight and puts a due time in the shard's due-times set, which {@link DueRetries} releases (no thread sleeps, and an
+ * flight and puts a due time in the shard's due-times set, which {@link DueTimes} releases (no thread sleeps, and an
  * instance that dies during the wait loses nothing). The token id, and so the idempotency key, stays the same; the
  * attempt number travels in the task's {@code attempt} field.
  */

@@ -83,7 +83,8 @@ public class RunStarter {
         RedisKeys.RunKeys run = keys.run(runId, shard);
         RunPlan plan = new RunPlan(runId, shard, "0", input, workflow, run);
         StepArguments step = new StepArguments(List.of(run.meta(), run.counter(),
-                run.tokens(), keys.activeRuns(shard), keys.eventsStream(shard), run.approvals(), run.retries()));
+                run.tokens(), keys.activeRuns(shard), keys.eventsStream(shard), run.approvals(), run.retries(),
+                keys.dueTimes(shard)));
         long now = clock.millis();
         List<String> entries = workflow.ir().entryNodes();
         step.args(runId.toString(), Long.toString(now), workflowId.toString(), Integer.toString(version), "0",
@@ -113,7 +114,7 @@ public class RunStarter {
                 taskInput.reference(), plan.workflow().configs().get(node.id()), now, null);
         List<String> fields = entry.fields();
         int stream = step.key(keys.taskStream(node.worker(), plan.shard()));
-        step.args(node.keepsTasks() ? "rtask" : "task", token, node.id(), emitted, Integer.toString(stream),
+        step.args(node.taskKind(), token, node.id(), emitted, Integer.toString(stream),
                 Integer.toString(fields.size()));
         step.args(new ArrayList<>(fields));
     }

@@ -27,9 +27,12 @@ public sealed interface Signal permits Signal.Completion, Signal.Started, Signal
             implements Signal {
     }
 
-    /** A worker began a token's work (field {@code kind: started}); sent for work that does not finish at once. */
-    record Started(String entryId, String token, UUID run, String node, String worker, Long startedAt)
-            implements Signal {
+    /**
+     * A worker began a token's work (field {@code kind: started}), sent for work that does not finish at once, or is
+     * still at it ({@code kind: heartbeat}, {@code heartbeat} true).
+     */
+    record Started(String entryId, String token, UUID run, String node, String worker, Long startedAt,
+                   boolean heartbeat) implements Signal {
     }
 
     /** Posted by route-completion.lua when the last arrival at a join came in. */

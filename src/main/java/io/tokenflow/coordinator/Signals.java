@@ -34,11 +34,12 @@ final class Signals {
                 return completion(entryId, fields);
             }
             return switch (kind) {
-                case "started" -> new Signal.Started(entryId, token(fields), runId(fields), node(fields),
-                        fields.getOrDefault("worker", ""), startedAt(fields.get("started_at")));
+                case "started", "heartbeat" -> new Signal.Started(entryId, token(fields), runId(fields),
+                        node(fields), fields.getOrDefault("worker", ""), startedAt(fields.get("started_at")),
+                        kind.equals("heartbeat"));
                 case "join" -> joinReady(entryId, fields);
-                default -> throw new InvalidSignal("Expected kind 'started' (or none, for a completion), but found '"
-                        + kind + "'");
+                default -> throw new InvalidSignal("Expected kind 'started' or 'heartbeat' (or none, for a "
+                        + "completion), but found '" + kind + "'");
             };
         } catch (InvalidSignal | IllegalArgumentException e) {
             return new Signal.Malformed(entryId, fields, e.getMessage());

@@ -20,7 +20,8 @@ final class StepArguments {
         RedisKeys.RunKeys run = plan.keys();
         return new StepArguments(List.of(run.meta(), run.counter(), run.tokens(), run.consumed(), run.ctx(),
                 run.joins(), keys.activeRuns(plan.shard()), keys.eventsStream(plan.shard()),
-                keys.completionsStream(plan.shard()), run.loops(), run.approvals(), run.retries()));
+                keys.completionsStream(plan.shard()), run.loops(), run.approvals(), run.retries(),
+                keys.dueTimes(plan.shard())));
     }
 
     /** The 1-based KEYS index of a key, adding it when new. */

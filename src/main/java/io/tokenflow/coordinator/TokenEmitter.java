@@ -64,7 +64,7 @@ class TokenEmitter {
                         1, input.inline(), input.reference(), plan.workflow().configs().get(target.id()), now, from);
                 int stream = step.key(keys.taskStream(target.worker(), plan.shard()));
                 List<String> fields = entry.fields();
-                step.args(target.keepsTasks() ? "rtask" : "task", child, target.id(), place, emitted,
+                step.args(target.taskKind(), child, target.id(), place, emitted,
                         Integer.toString(stream), Integer.toString(fields.size()));
                 step.args(fields);
             }
@@ -78,7 +78,7 @@ class TokenEmitter {
      * as is any join whose outputs turn out to be CAS references or too large to travel inline.
      */
     private void addJoinDispatch(StepArguments step, RunPlan plan, IrNode target, int iteration, long now) {
-        if (target.human() != null || target.inputMapping() != null || target.keepsTasks()) {
+        if (target.human() != null || target.inputMapping() != null || !"task".equals(target.taskKind())) {
             step.args("0");
             return;
         }

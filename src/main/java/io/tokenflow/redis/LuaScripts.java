@@ -19,6 +19,7 @@ public class LuaScripts {
     private final LuaScript parkNode;
     private final LuaScript reprocessParked;
     private final LuaScript discardParked;
+    private final LuaScript heartbeat;
 
     LuaScripts(RedisConnections redis) {
         var commands = redis.commands();
@@ -35,6 +36,7 @@ public class LuaScripts {
         this.parkNode = LuaScript.load("park-node", commands);
         this.reprocessParked = LuaScript.load("reprocess-parked", commands);
         this.discardParked = LuaScript.load("discard-parked", commands);
+        this.heartbeat = LuaScript.load("heartbeat", commands);
     }
 
     public LuaScript startRun() {
@@ -87,5 +89,9 @@ public class LuaScripts {
 
     public LuaScript discardParked() {
         return discardParked;
+    }
+
+    public LuaScript heartbeat() {
+        return heartbeat;
     }
 }

@@ -59,6 +59,13 @@ final class ManualWorker {
         throw new AssertionError("Expected a token on " + stream + " within " + atMost + ", but none came");
     }
 
+    /** Tells the coordinator the token's work goes on (a heartbeat). */
+    void heartbeat(StreamMessage<String, String> token) {
+        Map<String, String> body = token.getBody();
+        redis.xadd("wf.completions:{0}", Map.of("kind", "heartbeat", "token", body.get("token"), "run", body.get("run"),
+                "node", body.get("node"), "worker", "manual"));
+    }
+
     /** Reports a transient failure of the token's attempt, echoing the attempt as the protocol asks. */
     void failTransiently(StreamMessage<String, String> token, String message) {
         Map<String, String> body = token.getBody();

@@ -46,6 +46,7 @@ class NodeFailuresIntegrationTests {
     @Autowired MockMvc mvc;
     @Autowired JdbcClient jdbc;
     @Autowired Environment environment;
+    @Autowired RunTerminator terminator;
 
     private RedisClient client;
     private StatefulRedisConnection<String, String> connection;
@@ -108,6 +109,48 @@ class NodeFailuresIntegrationTests {
         assertThat(replay.get("counter").asLong()).isZero();
         assertThat(replay.get("nodes")).filteredOn(node -> node.get("node").asString().equals("charge"))
                 .singleElement().satisfies(node -> assertThat(node.get("status").asString()).isEqualTo("COMPLETED"));
+    }
+
+    @Test
+    void aTaskPastItsTimeoutFailsTransientlyAndItsNextAttemptSucceeds() throws Exception {
+        String type = customType("quote");
+        String workflow = created("""
+                {"name": "timeout-%s", "nodes": [
+                  {"id": "quote", "type": "%s", "timeout_s": 0.8,
+                   "retry": {"max_attempts": 2, "backoff_ms": 50, "jitter": 0}}]}""".formatted(UUID.randomUUID(), type));
+        UUID run = start(workflow);
+        ManualWorker worker = new ManualWorker(connection.sync(), type);
+        StreamMessage<String, String> first = worker.takeOne(Duration.ofSeconds(10));   // and never answered
+        long takenAt = System.currentTimeMillis();
+
+        StreamMessage<String, String> second = worker.takeOne(Duration.ofSeconds(10));
+        assertThat(System.currentTimeMillis() - takenAt).isGreaterThanOrEqualTo(800L);
+        assertThat(second.getBody()).containsEntry("token", first.getBody().get("token")).containsEntry("attempt", "2");
+        worker.complete(second, "{\"price\": 3}");
+        awaitStatus(run, "COMPLETED");
+        assertThat(jdbc.sql("select data->'error'->>'code' from event_log where run_id = ? and event_type = "
+                + "'node.retrying'").param(run).query(String.class).list()).containsExactly("timeout");
+    }
+
+    @Test
+    void heartbeatsKeepALongTaskWithinItsTimeoutAndItsRunActive() throws Exception {
+        String type = customType("render");
+        String workflow = created("""
+                {"name": "heartbeat-%s", "nodes": [{"id": "render", "type": "%s", "timeout_s": 1}]}"""
+                .formatted(UUID.randomUUID(), type));
+        UUID run = start(workflow);
+        ManualWorker worker = new ManualWorker(connection.sync(), type);
+        StreamMessage<String, String> token = worker.takeOne(Duration.ofSeconds(10));
+        java.time.Instant before = java.time.Instant.now();
+        long until = System.currentTimeMillis() + 2_500;
+        while (System.currentTimeMillis() < until) {   // 2.5 s of work, a heartbeat every 300 ms
+            worker.heartbeat(token);
+            await().pollDelay(Duration.ofMillis(300)).until(() -> true);
+        }
+        assertThat(terminator.failIdle(run, before, "idle")).as("a heartbeating run is active").isFalse();
+        worker.complete(token, "{}");
+        awaitStatus(run, "COMPLETED");
+        assertThat(eventTypes(run)).doesNotContain("node.retrying", "node.failed");
     }
 
     @Test

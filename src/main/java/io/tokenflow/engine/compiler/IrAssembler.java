@@ -63,7 +63,20 @@ final class IrAssembler {
                 branch(node, workflow, diagnostics), loop(node, dependents, workflow, diagnostics),
                 retries.compile(node, kind, workflow.source().retry(), diagnostics), node.limits(),
                 human(node.human(), workflow), node.agent(), List.copyOf(references),
-                onFailures.compile(node, kind, diagnostics));
+                onFailures.compile(node, kind, diagnostics), timeout(node, kind, diagnostics));
+    }
+
+    /** A task's time limit in ms ({@code timeout_s}); refused on human nodes, whose timeout escalates. */
+    private static Long timeout(NodeDefinition node, NodeKind kind, Diagnostics diagnostics) {
+        if (node.timeoutS() == null) {
+            return null;
+        }
+        if (kind == NodeKind.HUMAN) {
+            diagnostics.error("timeout-on-human-node", node.id(), node.at("timeout_s"), "Expected timeout_s only on "
+                    + "nodes a worker runs, but '" + node.id() + "' is a human node (use human.timeout)");
+            return null;
+        }
+        return Math.max(1, Math.round(node.timeoutS() * 1000));
     }
 
     private IrBranch branch(NodeDefinition node, DesugaredWorkflow workflow, Diagnostics diagnostics) {

@@ -61,7 +61,7 @@ public final class DslReader {
                 node.get("retry"), node.get("limits"),
                 node.has("human") ? readHuman(pointer + "/human", node.get("human"), node, diagnostics) : null,
                 node.get("agent"), node.has("on_failure") ? readOnFailure(pointer + "/on_failure", node.get("on_failure"))
-                        : null);
+                        : null, node.has("timeout_s") ? node.get("timeout_s").asDouble() : null);
     }
 
     private static OnFailureDefinition readOnFailure(String pointer, JsonNode onFailure) {

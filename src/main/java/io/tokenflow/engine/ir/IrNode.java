@@ -21,6 +21,7 @@ import tools.jackson.databind.annotation.JsonNaming;
  * @param references   nodes whose outputs its input mapping reads
  * @param retry        its retry policy, or {@code null} for one attempt
  * @param onFailure    what its failure does once no retry is left, or {@code null}: the run fails
+ * @param timeoutMs    how long a task of it may take before it fails as transient ({@code timeout_s}), or null
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -28,7 +29,7 @@ public record IrNode(String id, String name, String type, String nodeType, Strin
                      JsonNode inputMapping, List<String> dependencies, List<String> dependents,
                      @JsonProperty("is_terminal") boolean isTerminal, @JsonProperty("wait_for_all") boolean waitForAll,
                      IrJoin join, IrBranch branch, IrLoop loop, IrRetry retry, JsonNode limits, IrHuman human,
-                     JsonNode agent, List<String> references, IrOnFailure onFailure) {
+                     JsonNode agent, List<String> references, IrOnFailure onFailure, Long timeoutMs) {
 
     public IrNode {
         Objects.requireNonNull(id, "id");
@@ -46,5 +47,11 @@ public record IrNode(String id, String name, String type, String nodeType, Strin
     /** Whether its tasks are kept from their dispatch, to be sent again: for a retry, or from the dead-letter queue. */
     public boolean keepsTasks() {
         return retries() || (onFailure != null && onFailure.parks());
+    }
+
+    /** How the dispatching Lua step handles its tasks (the prelude's {@code dispatch_task}: kept, timed out). */
+    public String taskKind() {
+        String kind = keepsTasks() ? "rtask" : "task";
+        return timeoutMs == null ? kind : kind + ":" + timeoutMs;
     }
 }

@@ -56,7 +56,7 @@ class SchemaMembersTests {
             Map.entry("/nodes/*/loop/condition/type", "condition engine"),
             Map.entry("/nodes/*/loop/max_iterations", "Router"), Map.entry("/nodes/*/loop/loop_back_to", "Router"),
             Map.entry("/nodes/*/loop/break_path", "Router"), Map.entry("/nodes/*/loop/timeout_path", "Router"),
-            Map.entry("/nodes/*/retry", "NodeRetries"), Map.entry("/nodes/*/on_failure", "CompletionRouter"),
+            Map.entry("/nodes/*/retry", "NodeRetries"), Map.entry("/nodes/*/timeout_s", "NodeTimeouts"), Map.entry("/nodes/*/on_failure", "CompletionRouter"),
             Map.entry("/nodes/*/on_failure/action", "CompletionRouter, DeadLetters"),
             Map.entry("/nodes/*/on_failure/next_nodes", "CompletionRouter"),
             Map.entry("/nodes/*/human", "approvals"), Map.entry("/nodes/*/human/approvers", "Approvers"),

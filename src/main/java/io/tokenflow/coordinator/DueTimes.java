@@ -21,29 +21,32 @@ import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 
 /**
- * Releases retries whose backoff is over: every {@link #POLL_MS} ms, the due members of each shard's due-times set go
- * back to their node's task stream ({@code release-retry.lua}, which removes the member first, so a retry is released
- * once however many coordinators look). Due times live in Redis only, so an instance that stopped during a backoff
- * finds the retry where it left it; a retry comes at most a poll late.
+ * Acts on the due times of every shard, every {@link #POLL_MS} ms: a retry whose backoff is over goes back to its
+ * node's task stream ({@code release-retry.lua}), and a task past its node's {@code timeout_s} fails as transient
+ * ({@link NodeTimeouts}). Each member is removed by whoever acts on it, so it is acted on once however many
+ * coordinators look. Due times live in Redis only, so an instance that stopped finds them where it left them; a due
+ * time is acted on at most a poll late.
  */
 @Component
-class DueRetries implements SmartLifecycle {
+class DueTimes implements SmartLifecycle {
 
     /** How often the due-times sets are read: the precision of a backoff. */
     static final long POLL_MS = 100;
     private static final int BATCH = 500;
-    private static final Log log = LogFactory.getLog(DueRetries.class);
+    private static final Log log = LogFactory.getLog(DueTimes.class);
 
     private final CoordinatorSettings settings;
     private final RedisConnections redis;
     private final RedisKeys keys;
     private final LuaScripts scripts;
     private final RunPlans plans;
+    private final NodeTimeouts timeouts;
     private final Clock clock;
     private ScheduledExecutorService scheduler;
 
-    DueRetries(CoordinatorSettings settings, RedisConnections redis, RedisKeys keys, LuaScripts scripts, RunPlans plans,
-               Clock clock) {
+    DueTimes(CoordinatorSettings settings, RedisConnections redis, RedisKeys keys, LuaScripts scripts, RunPlans plans,
+             NodeTimeouts timeouts, Clock clock) {
+        this.timeouts = timeouts;
         this.settings = settings;
         this.redis = redis;
         this.keys = keys;
@@ -52,7 +55,7 @@ class DueRetries implements SmartLifecycle {
         this.clock = clock;
     }
 
-    /** Releases every retry due now; returns how many went back to their workers. */
+    /** Acts on every due time due now; returns how many retries went back to their workers. */
     int releaseDue() {
         int released = 0;
         long now = clock.millis();
@@ -60,7 +63,11 @@ class DueRetries implements SmartLifecycle {
             List<String> due = redis.commands().zrangebyscore(keys.dueTimes(shard), Range.create(0L, (Long) now),
                     Limit.create(0, BATCH));
             for (String member : due) {
-                released += release(shard, member, now) ? 1 : 0;
+                if (member.startsWith("timeout ")) {
+                    timeouts.fire(shard, member);
+                } else {
+                    released += release(shard, member, now) ? 1 : 0;
+                }
             }
         }
         return released;
@@ -78,7 +85,8 @@ class DueRetries implements SmartLifecycle {
         RedisKeys.RunKeys run = keys.run(runId, shard);
         long reply = scripts.releaseRetry().run(redis.commands(), List.of(keys.dueTimes(shard), run.meta(),
                 run.tokens(), run.retries(), keys.taskStream(node.get().worker(), shard)),
-                List.of(member, parts[2], Long.toString(now)));
+                List.of(member, parts[2], Long.toString(now),
+                        node.get().timeoutMs() == null ? "" : node.get().timeoutMs().toString()));
         return reply == 1;
     }
 
@@ -88,7 +96,7 @@ class DueRetries implements SmartLifecycle {
             return;
         }
         scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
-            Thread thread = new Thread(task, "tokenflow-due-retries");
+            Thread thread = new Thread(task, "tokenflow-due-times");
             thread.setDaemon(true);
             return thread;
         });
@@ -96,7 +104,7 @@ class DueRetries implements SmartLifecycle {
             try {
                 releaseDue();
             } catch (RuntimeException e) {
-                log.warn("Releasing due retries failed; trying again in " + POLL_MS + " ms", e);
+                log.warn("Acting on due times failed; trying again in " + POLL_MS + " ms", e);
             }
         }, POLL_MS, POLL_MS, TimeUnit.MILLISECONDS);
     }
