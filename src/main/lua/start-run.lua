@@ -7,6 +7,7 @@
   then per token: a task kind (the prelude's dispatch_task), token id, node, token.emitted data
               (JSON), stream KEYS index, field count, fields...
               or 'human', token id, node, token.emitted data, approval id, approval.requested data
+  then (optional) the run's deadline in ms: it is due to end then (a member of the shard's due times)
   Returns: number of tokens in flight, or -1 when the run exists already ]]
 if rcall('EXISTS', KEYS[1]) == 1 then return -1 end
 local run, now = ARGV[1], ARGV[2]
@@ -29,6 +30,9 @@ for _ = 1, tonumber(ARGV[8]) do
     dispatch_task(KEYS[7], KEYS[8], kind, run, now, token, node, stream, first, at - 1)
     n = n + 1
   end
+end
+if ARGV[at] and ARGV[at] ~= '' then
+  rcall('ZADD', KEYS[8], tonumber(now) + tonumber(ARGV[at]), 'deadline ' .. run)
 end
 rcall('SET', KEYS[2], n)
 -- a run that waits only for people stays off the active set, so the inactivity timeout spares it

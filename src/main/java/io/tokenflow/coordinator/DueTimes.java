@@ -23,7 +23,7 @@ import io.tokenflow.redis.RedisKeys;
 /**
  * Acts on the due times of every shard, every {@link #POLL_MS} ms: a retry whose backoff is over goes back to its
  * node's task stream ({@code release-retry.lua}), and a task past its node's {@code timeout_s} fails as transient
- * ({@link NodeTimeouts}). Each member is removed by whoever acts on it, so it is acted on once however many
+ * and a run past its deadline ends ({@link Timeouts}). Each member is removed by whoever acts on it, so it is acted on once however many
  * coordinators look. Due times live in Redis only, so an instance that stopped finds them where it left them; a due
  * time is acted on at most a poll late.
  */
@@ -40,12 +40,12 @@ class DueTimes implements SmartLifecycle {
     private final RedisKeys keys;
     private final LuaScripts scripts;
     private final RunPlans plans;
-    private final NodeTimeouts timeouts;
+    private final Timeouts timeouts;
     private final Clock clock;
     private ScheduledExecutorService scheduler;
 
     DueTimes(CoordinatorSettings settings, RedisConnections redis, RedisKeys keys, LuaScripts scripts, RunPlans plans,
-             NodeTimeouts timeouts, Clock clock) {
+             Timeouts timeouts, Clock clock) {
         this.timeouts = timeouts;
         this.settings = settings;
         this.redis = redis;
@@ -65,6 +65,8 @@ class DueTimes implements SmartLifecycle {
             for (String member : due) {
                 if (member.startsWith("timeout ")) {
                     timeouts.fire(shard, member);
+                } else if (member.startsWith("deadline ")) {
+                    timeouts.endRun(shard, member);
                 } else {
                     released += release(shard, member, now) ? 1 : 0;
                 }

@@ -38,6 +38,11 @@ class LuaRunTerminator implements RunTerminator {
     }
 
     @Override
+    public boolean fail(UUID runId, String reason) {
+        return end(runId, "FAILED", RunFailed.data(reason), null);
+    }
+
+    @Override
     public boolean cancel(UUID runId, String by) {
         return end(runId, "CANCELLED", RunCancelled.data(by), null);
     }

@@ -92,6 +92,9 @@ public class RunStarter {
         for (String entry : entries) {
             addEntryToken(step, plan, workflow.node(entry), now);
         }
+        if (workflow.ir().deadline() != null) {
+            step.args(Long.toString(workflow.ir().deadline().ms()));
+        }
         plans.remember(plan);
         long reply = scripts.startRun().run(redis.commands(), step.keys(), step.args());
         if (reply < 0) {

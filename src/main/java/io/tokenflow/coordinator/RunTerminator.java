@@ -14,4 +14,7 @@ public interface RunTerminator {
 
     /** Cancels the run on someone's request; false when it is not running (or unknown). */
     boolean cancel(UUID runId, String by);
+
+    /** Fails the run now (e.g. its deadline passed); false when it is not running (or unknown). */
+    boolean fail(UUID runId, String reason);
 }

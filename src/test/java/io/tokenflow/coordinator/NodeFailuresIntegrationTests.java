@@ -154,6 +154,27 @@ class NodeFailuresIntegrationTests {
     }
 
     @Test
+    void aRunPastItsDeadlineIsCancelledOrFailedAsItsWorkflowSays() throws Exception {
+        String sleeping = created("""
+                {"name": "deadline-cancel-%s", "deadline": {"seconds": 1, "action": "cancel"}, "nodes": [
+                  {"id": "nap", "type": "function", "config": {"function": "sleep", "args": {"ms": 20000}}}]}"""
+                .formatted(UUID.randomUUID()));
+        String waiting = created("""
+                {"name": "deadline-fail-%s", "deadline": {"seconds": 0.5}, "nodes": [
+                  {"id": "wait", "type": "%s"}]}""".formatted(UUID.randomUUID(), customType("nobody")));
+        long started = System.currentTimeMillis();
+        UUID cancelled = start(sleeping);
+        UUID failed = start(waiting);
+
+        awaitStatus(cancelled, "CANCELLED");
+        awaitStatus(failed, "FAILED");
+        assertThat(System.currentTimeMillis() - started).isLessThan(10_000L);
+        assertThat(jdbc.sql("select data->>'by' from event_log where run_id = ? and event_type = 'run.cancelled'")
+                .param(cancelled).query(String.class).single()).isEqualTo("deadline");
+        assertThat(read(get("/api/v1/runs/" + failed)).get("error").asString()).contains("deadline");
+    }
+
+    @Test
     void aRepeatedFailureSignalOfAnAttemptAlreadyRetriedIsAbsorbed() throws Exception {
         String type = customType("ship");
         String workflow = created("""

@@ -16,6 +16,7 @@ import io.tokenflow.engine.dsl.LoopDefinition;
 import io.tokenflow.engine.dsl.NodeDefinition;
 import io.tokenflow.engine.dsl.Target;
 import io.tokenflow.engine.ir.IrBranch;
+import io.tokenflow.engine.ir.IrDeadline;
 import io.tokenflow.engine.ir.IrHuman;
 import io.tokenflow.engine.ir.IrJoin;
 import io.tokenflow.engine.ir.IrLoop;
@@ -47,7 +48,7 @@ final class IrAssembler {
         }
         List<String> terminalNodes = nodes.values().stream().filter(IrNode::isTerminal).map(IrNode::id).toList();
         return new WorkflowIr(WorkflowIr.FORMAT_VERSION, workflow.source().name(), graph.entryNodes(), terminalNodes,
-                nodes, workflow.source().inputs());
+                nodes, workflow.source().inputs(), deadline(workflow.source().deadline()));
     }
 
     private IrNode assembleNode(NodeDefinition node, Optional<NodeTypeSpec> spec, DesugaredWorkflow workflow,
@@ -64,6 +65,15 @@ final class IrAssembler {
                 retries.compile(node, kind, workflow.source().retry(), diagnostics), node.limits(),
                 human(node.human(), workflow), node.agent(), List.copyOf(references),
                 onFailures.compile(node, kind, diagnostics), timeout(node, kind, diagnostics));
+    }
+
+    /** The run's deadline ({@code deadline}); the schema has checked its members. */
+    private static IrDeadline deadline(tools.jackson.databind.JsonNode deadline) {
+        if (deadline == null) {
+            return null;
+        }
+        return new IrDeadline(Math.max(1, Math.round(deadline.path("seconds").asDouble() * 1000)),
+                deadline.path("action").asString(IrDeadline.FAIL));
     }
 
     /** A task's time limit in ms ({@code timeout_s}); refused on human nodes, whose timeout escalates. */

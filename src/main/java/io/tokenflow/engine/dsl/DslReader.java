@@ -45,7 +45,7 @@ public final class DslReader {
                     edge.get("condition")));
         }
         return Optional.of(new WorkflowDefinition(document.get("name").asString(), text(document, "description"),
-                document.get("inputs"), document.get("retry"), nodes, edges));
+                document.get("inputs"), document.get("retry"), document.get("deadline"), nodes, edges));
     }
 
     private NodeDefinition readNode(String pointer, JsonNode node, Diagnostics diagnostics) {

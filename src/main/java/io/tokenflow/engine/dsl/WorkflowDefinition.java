@@ -10,8 +10,9 @@ import tools.jackson.databind.JsonNode;
  *
  * @param inputs the declared run inputs as a JSON Schema object, or {@code null}
  * @param retry  the retry policy of every node a worker runs that has none of its own, or {@code null}
+ * @param deadline the longest a run may run ({@code seconds}, {@code action}), or {@code null}
  */
-public record WorkflowDefinition(String name, String description, JsonNode inputs, JsonNode retry,
+public record WorkflowDefinition(String name, String description, JsonNode inputs, JsonNode retry, JsonNode deadline,
                                  List<NodeDefinition> nodes, List<EdgeDefinition> edges) {
 
     public WorkflowDefinition {

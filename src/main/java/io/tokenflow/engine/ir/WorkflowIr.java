@@ -18,11 +18,12 @@ import tools.jackson.databind.annotation.JsonNaming;
  * @param terminalNodes nodes after which a path may end ({@code is_terminal})
  * @param nodes         every node by id, in authoring order
  * @param inputs        the declared run inputs (a JSON Schema object), or {@code null}
+ * @param deadline      the longest a run may run, or {@code null}
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record WorkflowIr(String version, String name, List<String> entryNodes, List<String> terminalNodes,
-                         Map<String, IrNode> nodes, JsonNode inputs) {
+                         Map<String, IrNode> nodes, JsonNode inputs, IrDeadline deadline) {
 
     public static final String FORMAT_VERSION = "1.0";
 

@@ -13,29 +13,50 @@ import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 
 /**
- * Fails tasks that outlived their node's {@code timeout_s}: a due member {@code timeout <run> <token> <node>} (set when
+ * Acts on the time limits among the due times: a run past its workflow's {@code deadline} ends as the deadline says
+ * (failed or cancelled, its running tasks stopped), and a task that outlived its node's {@code timeout_s} fails: a due member {@code timeout <run> <token> <node>} (set when
  * the task was dispatched, moved on by the worker's started and heartbeat signals, removed while the task waits for a
  * retry or sits in the dead-letter queue) is routed as a transient failure with code {@code timeout}, so the node's
  * retry policy and {@code on_failure} apply as to any failure. The worker may still finish: its completion is then
  * applied if the token is still in flight (a retry already out), or refused as a token no longer in flight.
  */
 @Component
-class NodeTimeouts {
+class Timeouts {
 
-    private static final Log log = LogFactory.getLog(NodeTimeouts.class);
+    private static final Log log = LogFactory.getLog(Timeouts.class);
 
     private final RedisConnections redis;
     private final RedisKeys keys;
     private final RunPlans plans;
     private final CompletionRouter router;
+    private final RunTerminator terminator;
 
-    NodeTimeouts(RedisConnections redis, RedisKeys keys, RunPlans plans, CompletionRouter router) {
+    Timeouts(RedisConnections redis, RedisKeys keys, RunPlans plans, CompletionRouter router, RunTerminator terminator) {
+        this.terminator = terminator;
         this.redis = redis;
         this.keys = keys;
         this.plans = plans;
         this.router = router;
     }
 
+    /** Ends a run whose deadline passed ({@code deadline <run>}), as its workflow says; an ended run is left alone. */
+    void endRun(int shard, String member) {
+        if (redis.commands().zrem(keys.dueTimes(shard), member) == 0) {
+            return;   // another coordinator took it
+        }
+        UUID runId = UUID.fromString(member.substring("deadline ".length()));
+        plans.find(runId).map(plan -> plan.workflow().ir().deadline()).ifPresent(deadline -> {
+            boolean ended = deadline.cancels() ? terminator.cancel(runId, "deadline")
+                    : terminator.fail(runId, "Expected the run to end within " + deadline.ms() / 1000.0 + " s (its "
+                            + "deadline), but it was still running");
+            if (ended) {
+                log.info("Run " + runId + " passed its deadline and was " + (deadline.cancels() ? "cancelled"
+                        : "failed"));
+            }
+        });
+    }
+
+    /** Fails the task of a {@code timeout <run> <token> <node>} member as a transient failure with code timeout. */
     void fire(int shard, String member) {
         if (redis.commands().zrem(keys.dueTimes(shard), member) == 0) {
             return;   // another coordinator took it
