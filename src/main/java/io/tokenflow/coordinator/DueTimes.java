@@ -22,9 +22,9 @@ import io.tokenflow.redis.RedisKeys;
 
 /**
  * Acts on the due times of every shard, every {@link #POLL_MS} ms: a retry whose backoff is over goes back to its
- * node's task stream ({@code release-retry.lua}), and a task past its node's {@code timeout_s} fails as transient
- * and a run past its deadline ends ({@link Timeouts}). Each member is removed by whoever acts on it, so it is acted on once however many
- * coordinators look. Due times live in Redis only, so an instance that stopped finds them where it left them; a due
+ * node's task stream ({@code release-retry.lua}); a task past its node's {@code timeout_s} fails as transient, and a
+ * run past its deadline ends ({@link Timeouts}). Each member is removed by whoever acts on it, so it is acted on once
+ * however many coordinators look. Due times live in Redis only, so an instance that stopped finds them where it left them; a due
  * time is acted on at most a poll late.
  */
 @Component

@@ -13,12 +13,13 @@ import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 
 /**
- * Acts on the time limits among the due times: a run past its workflow's {@code deadline} ends as the deadline says
- * (failed or cancelled, its running tasks stopped), and a task that outlived its node's {@code timeout_s} fails: a due member {@code timeout <run> <token> <node>} (set when
- * the task was dispatched, moved on by the worker's started and heartbeat signals, removed while the task waits for a
- * retry or sits in the dead-letter queue) is routed as a transient failure with code {@code timeout}, so the node's
- * retry policy and {@code on_failure} apply as to any failure. The worker may still finish: its completion is then
- * applied if the token is still in flight (a retry already out), or refused as a token no longer in flight.
+ * Acts on the time limits among the due times. A run past its workflow's {@code deadline} ends as the deadline says
+ * (failed or cancelled, its running tasks stopped). A task that outlived its node's {@code timeout_s} fails: its due
+ * member {@code timeout <run> <token> <node>} (set when the task was dispatched, moved on by the worker's started and
+ * heartbeat signals, removed while the task waits for a retry or sits in the dead-letter queue) is routed as a
+ * transient failure with code {@code timeout}, so the node's retry policy and {@code on_failure} apply as to any
+ * failure. The worker may still finish: its completion is then applied if the token is still in flight (a retry
+ * already out), or refused as a token no longer in flight.
  */
 @Component
 class Timeouts {
@@ -31,7 +32,8 @@ class Timeouts {
     private final CompletionRouter router;
     private final RunTerminator terminator;
 
-    Timeouts(RedisConnections redis, RedisKeys keys, RunPlans plans, CompletionRouter router, RunTerminator terminator) {
+    Timeouts(RedisConnections redis, RedisKeys keys, RunPlans plans, CompletionRouter router,
+             RunTerminator terminator) {
         this.terminator = terminator;
         this.redis = redis;
         this.keys = keys;

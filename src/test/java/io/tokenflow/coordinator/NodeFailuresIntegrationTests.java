@@ -33,9 +33,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Node failures as a user meets them (retries, error paths): workflows created and runs started over the REST API, tasks taken by an external
- * worker that speaks only the Redis protocol of docs/worker-protocol.md (or by the built-in workers), and the outcome
- * read back from the API and the event log.
+ * Node failures as a user meets them (retries, error paths, timeouts, deadlines): workflows created and runs started
+ * over the REST API, tasks taken by an external worker that speaks only the Redis protocol of docs/worker-protocol.md
+ * (or by the built-in workers), and the outcome read back from the API and the event log.
  */
 @IntegrationTest
 @AutoConfigureMockMvc
