@@ -79,7 +79,7 @@ public final class WorkflowCompiler {
         Map<String, Set<String>> references = new HashMap<>();
         for (NodeDefinition node : desugared.nodes().values()) {
             references.put(node.id(), referenceChecks.check(node, desugared, graph, diagnostics));
-            joinChecks.check(node, List.copyOf(graph.predecessors(node.id())), desugared, diagnostics);
+            joinChecks.check(node, List.copyOf(graph.predecessors(node.id())), desugared, graph, diagnostics);
             types.find(node.type()).map(NodeTypeSpec::kind)
                     .ifPresent(kind -> kindCompilers.get(kind).check(node, diagnostics));
         }
