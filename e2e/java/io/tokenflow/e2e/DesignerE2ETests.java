@@ -240,6 +240,28 @@ class DesignerE2ETests {
     }
 
     @Test
+    void setsATimeoutRetriesAndADeadLetterQueueInTheInspectorAndSeesAProblemBesideTheField(Page page) {
+        openNewWorkflowInDesigner(page, "failures");
+        DesignerCanvas canvas = new DesignerCanvas(page).ready();
+        select(page, canvas, "start");
+        Locator inspector = page.locator("#inspector");
+        inspector.locator("summary", new Locator.LocatorOptions().setHasText("Retry and timeout")).click();
+        inspector.getByLabel("Timeout of an attempt (s)").fill("30");
+        inspector.getByLabel("Max attempts").fill("3");
+        inspector.getByLabel("Retry only these error codes").fill("http_503, rate_limited");
+        inspector.locator("summary", new Locator.LocatorOptions().setHasText("On failure")).click();
+        inspector.getByLabel("When no retry is left").selectOption("dlq");
+        page.waitForFunction("() => { const n = window.tokenflowDesigner.draft.nodes[0]; return n.timeout_s === 30 "
+                + "&& n.retry && n.retry.max_attempts === 3 && n.retry.retry_on.join() === 'http_503,rate_limited' "
+                + "&& n.on_failure && n.on_failure.action === 'dlq'; }");
+        assertThat(page.locator("#problems-panel")).not().containsText("on_failure");
+
+        inspector.getByLabel("Error path (node ids)").fill("nowhere");
+        assertThat(inspector.locator("[data-field='/nodes/0/on_failure/next_nodes'] .field-problems"))
+                .containsText("next_nodes only with action 'path'");
+    }
+
+    @Test
     void editsWithTheKeyboardUndoesRedoesAndRoundTripsTheDsl(Page page) {
         openNewWorkflowInDesigner(page, "keys");
         DesignerCanvas canvas = new DesignerCanvas(page).ready();

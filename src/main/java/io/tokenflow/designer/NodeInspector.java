@@ -19,13 +19,14 @@ import tools.jackson.databind.node.JsonNodeFactory;
  */
 public record NodeInspector(String path, String id, String typeName, NodeTypeSpec type, List<InspectorField> general,
                             List<InspectorField> config, InspectorField input, InspectorField join,
-                            List<InspectorField> retry, BranchView branch, LoopView loop,
+                            List<InspectorField> retry, List<InspectorField> onFailure, BranchView branch, LoopView loop,
                             List<InspectorField> human, List<InspectorField> agent, List<String> successors) {
 
     public NodeInspector {
         general = List.copyOf(general);
         config = List.copyOf(config);
         retry = List.copyOf(retry);
+        onFailure = List.copyOf(onFailure);
         human = List.copyOf(human);
         agent = List.copyOf(agent);
         successors = List.copyOf(successors);
@@ -45,7 +46,8 @@ public record NodeInspector(String path, String id, String typeName, NodeTypeSpe
                         "JSON; strings may use ${workflow.input.x} and ${nodes.<id>.output.y}"),
                 InspectorField.of(node, path + "/wait_for_all", "Wait for all incoming paths (join)", Widget.CHECKBOX,
                         "Runs once, when every dependency has sent its token"),
-                "human".equals(kind) ? List.of() : retry(node.path("retry"), path + "/retry"),
+                "human".equals(kind) ? List.of() : retry(node, path),
+                "human".equals(kind) ? List.of() : onFailure(node.path("on_failure"), path + "/on_failure"),
                 BranchView.of(node.path("branch"), path + "/branch", "agent".equals(kind)),
                 LoopView.of(node.path("loop"), path + "/loop"),
                 "human".equals(kind) ? human(node.path("human"), path + "/human") : List.of(),
@@ -60,12 +62,27 @@ public record NodeInspector(String path, String id, String typeName, NodeTypeSpe
                 InspectorField.of(node, path + "/description", "Description", Widget.TEXTAREA, null));
     }
 
-    private static List<InspectorField> retry(JsonNode retry, String path) {
-        return List.of(InspectorField.of(retry, path + "/max_attempts", "Max attempts", Widget.INTEGER, null),
+    /** The node's retry policy and the time limit of one attempt ({@code timeout_s}, which a timeout retries). */
+    private static List<InspectorField> retry(JsonNode node, String nodePath) {
+        JsonNode retry = node.path("retry");
+        String path = nodePath + "/retry";
+        return List.of(InspectorField.of(node, nodePath + "/timeout_s", "Timeout of an attempt (s)", Widget.NUMBER,
+                        "Past it the attempt fails as transient (code timeout)"),
+                InspectorField.of(retry, path + "/max_attempts", "Max attempts", Widget.INTEGER, null),
                 InspectorField.of(retry, path + "/backoff_ms", "Backoff (ms)", Widget.INTEGER, null),
                 InspectorField.of(retry, path + "/max_backoff_ms", "Max backoff (ms)", Widget.INTEGER, null),
                 InspectorField.of(retry, path + "/multiplier", "Multiplier", Widget.NUMBER, null),
-                InspectorField.of(retry, path + "/jitter", "Jitter (0-1)", Widget.NUMBER, null));
+                InspectorField.of(retry, path + "/jitter", "Jitter (0-1)", Widget.NUMBER, null),
+                InspectorField.of(retry, path + "/retry_on", "Retry only these error codes", Widget.LIST,
+                        "Comma-separated; empty: every transient failure"));
+    }
+
+    private static List<InspectorField> onFailure(JsonNode onFailure, String path) {
+        return List.of(InspectorField.select(onFailure, path + "/action", "When no retry is left",
+                        List.of("fail_run", "path", "dlq"), false, "fail_run: the run fails; path: the error goes on to "
+                                + "the nodes below; dlq: the task parks in the dead-letter queue"),
+                InspectorField.of(onFailure, path + "/next_nodes", "Error path (node ids)", Widget.LIST,
+                        "Comma-separated; with path only"));
     }
 
 
@@ -104,6 +121,10 @@ public record NodeInspector(String path, String id, String typeName, NodeTypeSpe
 
     public boolean hasRetry() {
         return retry.stream().anyMatch(field -> !field.value().isEmpty());
+    }
+
+    public boolean hasOnFailure() {
+        return onFailure.stream().anyMatch(field -> !field.value().isEmpty());
     }
 
 
