@@ -23,7 +23,7 @@ public class ApprovalQueries {
 
     static final int LIMIT = 200;
     private static final String SELECT = """
-            select a.id, a.run_id, a.node_id, a.title, a.status, a.approvers, a.escalation_policy, a.escalation_level,
+            select a.id, a.run_id, a.node_id, a.title, a.instructions, a.status, a.approvers, a.escalation_policy, a.escalation_level,
                    a.payload, a.payload_ref, a.decision, a.decided_by, a.comment, a.created_at, a.timeout_at,
                    a.decided_at, w.name as workflow_name
             from approvals a
@@ -94,7 +94,8 @@ public class ApprovalQueries {
         json.readTree(rs.getString("approvers")).forEach(approver -> approvers.add(approver.asString()));
         String payload = rs.getString("payload");
         return new ApprovalRecord(rs.getObject("id", UUID.class), rs.getObject("run_id", UUID.class),
-                rs.getString("node_id"), rs.getString("title"), rs.getString("status"), approvers,
+                rs.getString("node_id"), rs.getString("title"), rs.getString("instructions"), rs.getString("status"),
+                approvers,
                 rs.getString("escalation_policy"), rs.getInt("escalation_level"),
                 payload == null ? null : (JsonNode) json.readTree(payload), rs.getString("payload_ref"),
                 rs.getString("decision"), rs.getString("decided_by"), rs.getString("comment"),

@@ -14,7 +14,8 @@ import tools.jackson.databind.JsonNode;
  * @param payload    the human node's input, or null when it is stored in CAS ({@code payloadRef})
  * @param timeoutAt  when the escalation policy applies, or null
  */
-public record ApprovalRecord(UUID id, UUID runId, String nodeId, String title, String status, List<String> approvers,
+public record ApprovalRecord(UUID id, UUID runId, String nodeId, String title, String instructions, String status,
+                             List<String> approvers,
                              String escalationPolicy, int escalationLevel, JsonNode payload, String payloadRef,
                              String decision, String decidedBy, String comment, Instant createdAt, Instant timeoutAt,
                              Instant decidedAt, String workflowName) {

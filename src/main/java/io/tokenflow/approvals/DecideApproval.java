@@ -60,6 +60,7 @@ public class DecideApproval {
                     + "running, but it has ended");
         }
         return new ApprovalRecord(approval.id(), approval.runId(), approval.nodeId(), approval.title(),
+                approval.instructions(),
                 approved ? "APPROVED" : "REJECTED", live.approvers(), approval.escalationPolicy(),
                 approval.escalationLevel(), approval.payload(), approval.payloadRef(), approved ? "approve" : "reject",
                 caller.username(), blankToNull(comment), approval.createdAt(), approval.timeoutAt(),

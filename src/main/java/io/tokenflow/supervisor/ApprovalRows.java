@@ -31,12 +31,12 @@ import tools.jackson.databind.JsonNode;
 class ApprovalRows {
 
     private static final String INSERT = "insert into approvals (id, run_id, node_id, token_id, status, approvers, "
-            + "escalation_policy, escalated_to, title, payload, payload_ref, created_at, timeout_at) "
-            + "values (?, ?, ?, ?, 'PENDING', cast(? as jsonb), ?, cast(? as jsonb), ?, cast(? as jsonb), ?, ?, ?) "
+            + "escalation_policy, escalated_to, title, instructions, payload, payload_ref, created_at, timeout_at) "
+            + "values (?, ?, ?, ?, 'PENDING', cast(? as jsonb), ?, cast(? as jsonb), ?, ?, cast(? as jsonb), ?, ?, ?) "
             + "on conflict (id) do nothing";
     private static final int[] INSERT_TYPES = {Types.OTHER, Types.OTHER, Types.VARCHAR, Types.VARCHAR, Types.VARCHAR,
-            Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.TIMESTAMP_WITH_TIMEZONE,
-            Types.TIMESTAMP_WITH_TIMEZONE};
+            Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.VARCHAR,
+            Types.TIMESTAMP_WITH_TIMEZONE, Types.TIMESTAMP_WITH_TIMEZONE};
     private static final String ESCALATE = "update approvals set approvers = cast(? as jsonb), escalation_level = ?, "
             + "timeout_at = ?, lock_version = lock_version + 1 where id = ? and status = 'PENDING'";
     private static final String DECIDE = "update approvals set status = ?, decision = ?, decided_by = ?, comment = ?, "
@@ -91,7 +91,8 @@ class ApprovalRows {
         String reference = NodeExecution.referenceIn(input);
         return new Object[] {UUID.fromString(requested.approvalId()), run, requested.node(), requested.token(),
                 json(data.get("approvers")), text(data.get("escalation_policy")), json(data.get("escalate_to")),
-                text(data.get("title")), reference == null ? json(input) : null, reference, time(requested.at()),
+                text(data.get("title")), text(data.get("instructions")), reference == null ? json(input) : null,
+                reference, time(requested.at()),
                 time(epoch(data.get("timeout_at")))};
     }
 

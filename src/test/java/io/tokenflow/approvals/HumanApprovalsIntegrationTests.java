@@ -68,6 +68,7 @@ class HumanApprovalsIntegrationTests {
         UUID run = start("valid/hitl-approval", "{\"deal_value\": 250000}");
         ApprovalRecord approval = awaitPending(run);
         assertThat(approval.title()).isEqualTo("Approve enterprise deal");
+        assertThat(approval.instructions()).isEqualTo("Check the deal against the credit line.");
         assertThat(approval.approvers()).containsExactly("role:approver");
         assertThat(approval.payload().path("deal_value").asInt()).isEqualTo(250000);
         assertThat(runStatus(run)).isEqualTo("RUNNING");
