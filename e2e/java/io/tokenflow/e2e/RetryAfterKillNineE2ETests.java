@@ -89,8 +89,9 @@ class RetryAfterKillNineE2ETests {
                     "status", "failed", "attempt", "1", "worker", "py-1",
                     "error", "{\"message\":\"503 from the bank\",\"kind\":\"transient\"}"));
             redis.xack(stream, group, attempt1.getId());
-            await().atMost(Duration.ofSeconds(30)).until(() -> redis.zcard("wf.due:{0}") == 1);
-            long dueAt = (long) redis.zrangeWithScores("wf.due:{0}", 0, 0).get(0).getScore();
+            String retry = "retry " + run + " " + task.get("token") + " pay";
+            await().atMost(Duration.ofSeconds(30)).until(() -> redis.zscore("wf.due:{0}", retry) != null);
+            long dueAt = redis.zscore("wf.due:{0}", retry).longValue();
             first.destroyForcibly().waitFor();
 
             // the retry falls due while no engine runs
