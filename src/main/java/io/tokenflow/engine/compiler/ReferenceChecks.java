@@ -10,8 +10,9 @@ import io.tokenflow.engine.dsl.NodeDefinition;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Checks {@code ${…}} references in a node's input mapping and config: {@code ${workflow.input.<path>}} or
- * {@code ${nodes.<id>.output[.<path>]}}, where {@code <id>} is a node that runs before this one.
+ * Checks {@code ${…}} references in a node's input mapping: {@code ${workflow.input.<path>}} or
+ * {@code ${nodes.<id>.output[.<path>]}}, where {@code <id>} is a node that runs before this one. References are
+ * resolved in the input only, so one in {@code config} (which reaches workers as written) is refused.
  */
 final class ReferenceChecks {
 
@@ -27,8 +28,24 @@ final class ReferenceChecks {
         if (node.input() != null) {
             walk(node.input(), node.at("input"), node, workflow, graph, referenced, diagnostics);
         }
-        walk(node.config(), node.at("config"), node, workflow, graph, referenced, diagnostics);
+        refuseInConfig(node.config(), node.at("config"), node, diagnostics);
         return referenced;
+    }
+
+    private static void refuseInConfig(JsonNode value, String pointer, NodeDefinition node, Diagnostics diagnostics) {
+        if (value.isString() && PLACEHOLDER.matcher(value.asString()).find()) {
+            diagnostics.error("config-reference", node.id(), pointer, "Expected no ${…} reference in config: "
+                    + "references are resolved in a node's input only, and config reaches its workers as written. "
+                    + "Map the value into the input (e.g. \"input\": {\"url\": \"${workflow.input.url}\"}) and "
+                    + "read it there (an http node's config may use {{input.url}})");
+        } else if (value.isObject()) {
+            value.properties().forEach(entry -> refuseInConfig(entry.getValue(), pointer + "/" + escape(entry.getKey()),
+                    node, diagnostics));
+        } else if (value.isArray()) {
+            for (int i = 0; i < value.size(); i++) {
+                refuseInConfig(value.get(i), pointer + "/" + i, node, diagnostics);
+            }
+        }
     }
 
     private void walk(JsonNode value, String pointer, NodeDefinition node, DesugaredWorkflow workflow,
