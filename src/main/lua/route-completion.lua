@@ -34,7 +34,8 @@ end
 local events = new_events()
 rcall('HDEL', R.tokens, token)
 -- a kept task is let go; a parked one (a late completion of a task in the dead-letter queue) leaves the queue too
-if rcall('HDEL', R.retries, token, 'p:' .. token) == 2 then set_meta(events, 'parked', tonumber(state[6]) - 1) end
+local unparked = rcall('HDEL', R.retries, token, 'p:' .. token) == 2
+if unparked then set_meta(events, 'parked', tonumber(state[6]) - 1) end
 
 local seq = tonumber(state[3])
 
@@ -47,6 +48,9 @@ end
 
 rcall('HSET', R.ctx, ARGV[8], ARGV[9])
 add_event(events, ARGV[7] == 'caught' and 'node.failed' or 'node.completed', node, token, ARGV[10])
+if unparked then
+  add_event(events, 'node.unparked', node, token, '{"iteration":' .. (string.match(ARGV[5], '#(%d+)$') or '0') .. '}')
+end
 local max_hops = tonumber(ARGV[14])
 if max_hops > 0 then
   local hops = (tonumber(state[4]) or 0) + 1

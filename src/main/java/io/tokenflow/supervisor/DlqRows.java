@@ -16,12 +16,16 @@ import org.springframework.stereotype.Component;
 import io.tokenflow.engine.replay.NodeDiscarded;
 import io.tokenflow.engine.replay.NodeParked;
 import io.tokenflow.engine.replay.NodeReprocessed;
+import io.tokenflow.engine.replay.NodeUnparked;
+import io.tokenflow.engine.replay.RunEnding;
 import io.tokenflow.engine.replay.RunEvent;
+import io.tokenflow.engine.runs.RunStatus;
 import tools.jackson.databind.JsonNode;
 
 /**
  * The {@code dlq} rows the event log drives: an entry per {@code node.parked}, resolved by {@code node.reprocessed}
- * ({@code REQUEUED}) or {@code node.discarded} ({@code DISCARDED}). Redis holds the parked task the engine sends again;
+ * ({@code REQUEUED}), {@code node.discarded} ({@code DISCARDED}), a late completion of the task ({@code node.unparked}:
+ * {@code COMPLETED}) or its run failing or being cancelled otherwise ({@code RUN_ENDED}). Redis holds the parked task the engine sends again;
  * these rows are what the dead-letter page and API list.
  */
 @Component
@@ -45,6 +49,7 @@ class DlqRows {
     void project(Map<UUID, List<RunEvent>> applied) {
         List<Object[]> inserts = new ArrayList<>();
         List<Object[]> resolutions = new ArrayList<>();
+        List<Object[]> closings = new ArrayList<>();
         applied.forEach((run, events) -> events.forEach(event -> {
             if (event instanceof NodeParked parked) {
                 inserts.add(inserted(run, parked));
@@ -54,6 +59,10 @@ class DlqRows {
             } else if (event instanceof NodeDiscarded discarded) {
                 resolutions.add(new Object[] {time(discarded.at()), "DISCARDED", discarded.by(),
                         UUID.fromString(discarded.dlqId())});
+            } else if (event instanceof NodeUnparked unparked) {
+                closings.add(new Object[] {time(unparked.at()), "COMPLETED", run, unparked.token()});
+            } else if (event instanceof RunEnding ending && ending.endsAs() != RunStatus.COMPLETED) {
+                closings.add(new Object[] {time(ending.at()), "RUN_ENDED", run, null});
             }
         }));
         if (!inserts.isEmpty()) {
@@ -62,6 +71,14 @@ class DlqRows {
         if (!resolutions.isEmpty()) {
             jdbc.batchUpdate(RESOLVE, resolutions, new int[] {Types.TIMESTAMP_WITH_TIMEZONE, Types.VARCHAR,
                     Types.VARCHAR, Types.OTHER});
+        }
+        // after the resolutions: a discard's run.failed must not close the entry it discarded
+        if (!closings.isEmpty()) {
+            jdbc.batchUpdate("update dlq set resolved_at = ?, resolution = ?, resolved_by = 'engine' "
+                    + "where run_id = ? and (cast(? as text) is null or token_id = ?) and resolved_at is null",
+                    closings.stream().map(row -> new Object[] {row[0], row[1], row[2], row[3], row[3]}).toList(),
+                    new int[] {Types.TIMESTAMP_WITH_TIMEZONE, Types.VARCHAR, Types.OTHER, Types.VARCHAR,
+                            Types.VARCHAR});
         }
     }
 

@@ -133,6 +133,26 @@ class DeadLetterQueueIntegrationTests {
     }
 
     @Test
+    void aLateCompletionOfAParkedTaskOrTheEndOfItsRunResolvesTheEntry() throws Exception {
+        UUID late = start();
+        StreamMessage<String, String> token = take();
+        fail(token, "permanent");
+        JsonNode lateEntry = awaitEntry(late);
+        complete(token);   // the slow worker's answer after all
+        await().atMost(Duration.ofSeconds(30)).until(() -> "COMPLETED".equals(runStatus(late)));
+        await().atMost(Duration.ofSeconds(10)).until(() -> "COMPLETED".equals(read(get("/api/v1/dlq/"
+                + lateEntry.get("id").asString())).path("resolution").asString(null)));
+
+        UUID cancelled = start();
+        fail(take(), "permanent");
+        JsonNode cancelledEntry = awaitEntry(cancelled);
+        call(post("/api/v1/runs/" + cancelled + "/cancel")).andExpect(status().isAccepted());
+        await().atMost(Duration.ofSeconds(10)).until(() -> "RUN_ENDED".equals(read(get("/api/v1/dlq/"
+                + cancelledEntry.get("id").asString())).path("resolution").asString(null)));
+        assertThat(read(get("/api/v1/dlq?workflow=" + workflow))).isEmpty();
+    }
+
+    @Test
     void refusesMovesOnUnknownEntriesAndBadInput() throws Exception {
         call(post("/api/v1/dlq/" + UUID.randomUUID() + "/reprocess")).andExpect(status().isNotFound());
         call(get("/api/v1/dlq?status=sometimes")).andExpect(status().isBadRequest());

@@ -11,7 +11,8 @@ import io.tokenflow.engine.runs.NodeExecutionKey;
  * {@code docs/run-events.md}). Shared by the replay and by anything that projects events onto stored executions.
  */
 public sealed interface NodeExecutionEvent extends RunEvent permits TokenEmitted, JoinArrived, NodeStarted,
-        NodeCompleted, NodeFailed, NodeRetrying, NodeParked, NodeReprocessed, NodeDiscarded, ApprovalRequested,
+        NodeCompleted, NodeFailed, NodeRetrying, NodeParked, NodeReprocessed, NodeDiscarded, NodeUnparked,
+        ApprovalRequested,
         ApprovalDecided, ApprovalEscalated {
 
     int iteration();

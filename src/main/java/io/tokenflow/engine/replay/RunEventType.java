@@ -20,6 +20,7 @@ public enum RunEventType {
     NODE_PARKED("node.parked", NodeParked.class, NodeParked::read),
     NODE_REPROCESSED("node.reprocessed", NodeReprocessed.class, NodeReprocessed::read),
     NODE_DISCARDED("node.discarded", NodeDiscarded.class, NodeDiscarded::read),
+    NODE_UNPARKED("node.unparked", NodeUnparked.class, NodeUnparked::read),
     APPROVAL_REQUESTED("approval.requested", ApprovalRequested.class, ApprovalRequested::read),
     APPROVAL_DECIDED("approval.decided", ApprovalDecided.class, ApprovalDecided::read),
     APPROVAL_ESCALATED("approval.escalated", ApprovalEscalated.class, ApprovalEscalated::read),
