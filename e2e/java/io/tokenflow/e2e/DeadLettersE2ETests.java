@@ -54,6 +54,9 @@ class DeadLettersE2ETests {
         await().atMost(Duration.ofSeconds(30)).until(() -> JSON.readTree(page.request().get(base()
                 + "/api/v1/dlq?workflow=" + workflow, RequestOptions.create().setHeader("Authorization",
                 "Basic " + credentials())).text()).size() == 1);
+        page.navigate(base() + "/runs/" + run);
+        assertThat(page.locator("#run-nodes li[data-node='check'] .badge-parked"))
+                .hasText("in the dead-letter queue");
         page.navigate(base() + "/dlq?workflow=" + workflow);
         Locator row = page.locator("#dlq-table tbody tr");
         assertThat(row).hasCount(1);
@@ -66,6 +69,7 @@ class DeadLettersE2ETests {
 
         page.navigate(base() + "/runs/" + run);
         assertThat(page.locator("#run-summary")).hasAttribute("data-status", "COMPLETED");
+        assertThat(page.locator("#run-nodes .badge-parked")).hasCount(0);
         page.navigate(base() + "/dlq?status=resolved&workflow=" + workflow);
         assertThat(page.locator("#dlq-table tbody tr")).containsText("requeued by " + SignIn.USERNAME);
     }

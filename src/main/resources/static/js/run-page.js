@@ -66,7 +66,8 @@
       }
       var status = item.dataset.status;
       var badges = [item.dataset.join && "join " + item.dataset.join, item.dataset.loop && "loop " + item.dataset.loop,
-        item.dataset.approval && "awaiting approval", item.dataset.attempt && "attempt " + item.dataset.attempt]
+        item.dataset.approval && "awaiting approval", item.dataset.attempt && "attempt " + item.dataset.attempt,
+        item.dataset.parked && "dead-letter queue"]
         .filter(Boolean);
       node.style("background-color", STATUS_COLORS[status] || "#d8dce3");
       node.style("color", status === "running" || status === "completed" || status === "failed" ? "#fff" : "#1d2330");

@@ -64,10 +64,11 @@ record RunPicture(UUID id, UUID workflowId, String workflowName, int workflowVer
      * @param approval   its newest approval, else {@code null}
      * @param attempt    while a failed attempt is being retried, the attempt now due or running, e.g. {@code 2/3}
      * @param retryAt    when that attempt is due (epoch ms), else {@code null}
+     * @param parked     whether its task waits in the dead-letter queue
      */
     record NodeView(String id, String label, String kind, String type, String status, int iteration, int executions,
                     String join, String loop, String branch, String error, ApprovalTrack.Approval approval,
-                    String attempt, Long retryAt) {
+                    String attempt, Long retryAt, boolean parked) {
     }
 
     /** One line of the timeline. */

@@ -2,8 +2,10 @@ package io.tokenflow.runs;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 import io.tokenflow.engine.ir.IrNode;
@@ -78,7 +80,7 @@ final class RunPictures {
                 extras.approvals.latestAt(node.id()),
                 retry == null ? null : retry.data().path("next_attempt").asInt() + "/"
                         + retry.data().path("max_attempts").asInt(),
-                retry == null ? null : retry.data().path("due_at").asLong());
+                retry == null ? null : retry.data().path("due_at").asLong(), extras.parked.contains(node.id()));
     }
 
     private static String join(IrNode node, RunState state) {
@@ -118,16 +120,29 @@ final class RunPictures {
      * What the replay does not keep, read from the same events.
      *
      * @param pendingRetry by node, its last {@code node.retrying} until the node completes or fails
+     * @param parked       the nodes with a task in the dead-letter queue
      */
     private record Extras(Map<String, LiveEvent> lastCompletion, ApprovalTrack approvals,
-                          Map<String, LiveEvent> pendingRetry) {
+                          Map<String, LiveEvent> pendingRetry, Set<String> parked) {
+
+        private static final Set<String> UNPARKING = Set.of("node.reprocessed", "node.discarded", "node.unparked",
+                "node.completed", "run.failed", "run.cancelled");
 
         static Extras of(List<LiveEvent> events) {
-            Extras extras = new Extras(new HashMap<>(), new ApprovalTrack(), new HashMap<>());
+            Extras extras = new Extras(new HashMap<>(), new ApprovalTrack(), new HashMap<>(), new HashSet<>());
             for (LiveEvent event : events) {
                 if (event.node() != null && ("node.completed".equals(event.type())
                         || "node.failed".equals(event.type()))) {
                     extras.pendingRetry.remove(event.node());
+                }
+                if ("node.parked".equals(event.type())) {
+                    extras.parked.add(event.node());
+                } else if (UNPARKING.contains(event.type())) {
+                    if (event.node() == null || event.type().startsWith("run.")) {
+                        extras.parked.clear();
+                    } else {
+                        extras.parked.remove(event.node());
+                    }
                 }
                 if ("node.retrying".equals(event.type()) && event.node() != null) {
                     extras.pendingRetry.put(event.node(), event);
