@@ -76,6 +76,9 @@ class DesignerE2ETests {
         rule.getByLabel("Then go to").fill("C");
         inspector.getByLabel("Default", new Locator.GetByLabelOptions().setExact(true)).fill("B, C");
         assertThat(page.locator("#problems-node-A")).not().isVisible();
+        // the rule would send C alone and leave the join at D waiting for B forever: refused at D
+        assertThat(page.locator("#problems-node-D")).containsText("join 'D'");
+        rule.getByLabel("Then go to").fill("B, C");
         assertThat(page.locator("#problems-panel li[data-severity=error]")).hasCount(0);
 
         canvas.clickEdge("A", "B");
