@@ -65,6 +65,11 @@ local R = { meta = KEYS[1], counter = KEYS[2], tokens = KEYS[3], consumed = KEYS
   active = KEYS[7], events = KEYS[8], completions = KEYS[9], loops = KEYS[10], approvals = KEYS[11],
   retries = KEYS[12], due = KEYS[13] }
 
+-- The due-times member of a token's timeout (Java: coordinator.DueMember).
+local function timeout_member(run, token, node)
+  return 'timeout ' .. run .. ' ' .. token .. ' ' .. node
+end
+
 --[[ Puts a task token onto its stream. kind: 'task', or 'rtask' for a node whose tasks are kept (it retries or parks
   in the dead-letter queue), either followed by ':<ms>' when the node has a timeout: the token is then due to time
   out at now + ms (a member of the shard's due times, moved on by started and heartbeat signals). ]]
@@ -76,7 +81,7 @@ local function dispatch_task(retries_key, due_key, kind, run, now, token, node, 
     rcall('HSET', retries_key, token, cjson.encode({ unpack(ARGV, first, last) }))
   end
   if timeout ~= '' then
-    rcall('ZADD', due_key, tonumber(now) + tonumber(timeout), 'timeout ' .. run .. ' ' .. token .. ' ' .. node)
+    rcall('ZADD', due_key, tonumber(now) + tonumber(timeout), timeout_member(run, token, node))
   end
 end
 

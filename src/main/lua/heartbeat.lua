@@ -12,6 +12,6 @@ if not place or (place ~= node and string.sub(place, 1, #node + 1) ~= node .. '#
 rcall('HSET', KEYS[1], 'last', ARGV[2])
 rcall('ZADD', KEYS[3], 'XX', ARGV[2], ARGV[1])
 if ARGV[5] ~= '' then
-  rcall('ZADD', KEYS[4], 'XX', ARGV[5], 'timeout ' .. ARGV[1] .. ' ' .. ARGV[3] .. ' ' .. node)
+  rcall('ZADD', KEYS[4], 'XX', ARGV[5], timeout_member(ARGV[1], ARGV[3], node))
 end
 return 1

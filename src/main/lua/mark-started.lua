@@ -20,7 +20,7 @@ add_event(events, 'node.started', node, token, '{"iteration":' .. iteration .. '
 rcall('HSET', KEYS[1], 'last', now)
 rcall('ZADD', KEYS[4], 'XX', now, run)
 if ARGV[7] ~= '' then
-  rcall('ZADD', KEYS[6], 'XX', ARGV[7], 'timeout ' .. run .. ' ' .. token .. ' ' .. node)
+  rcall('ZADD', KEYS[6], 'XX', ARGV[7], timeout_member(run, token, node))
 end
 flush_events(events, KEYS[1], KEYS[5], run, now)
 return 1

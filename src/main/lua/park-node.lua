@@ -14,7 +14,7 @@ if rcall('HGET', KEYS[2], token) ~= ARGV[5] then return -3 end
 if rcall('HEXISTS', KEYS[3], token) == 0 then return -5 end
 if rcall('HSETNX', KEYS[3], 'p:' .. token, ARGV[6]) == 0 then return -1 end
 rcall('HINCRBY', KEYS[1], 'parked', 1)
-rcall('ZREM', KEYS[5], 'timeout ' .. run .. ' ' .. token .. ' ' .. ARGV[4])
+rcall('ZREM', KEYS[5], timeout_member(run, token, ARGV[4]))
 local events = new_events()
 add_event(events, 'node.parked', ARGV[4], token, ARGV[7])
 set_meta(events, 'last', now)

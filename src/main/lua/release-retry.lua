@@ -13,7 +13,8 @@ local kept = rcall('HGET', KEYS[4], ARGV[2])
 if not kept then return -3 end
 rcall('XADD', KEYS[5], '*', unpack(cjson.decode(kept)))
 if ARGV[4] ~= '' then
-  rcall('ZADD', KEYS[1], tonumber(ARGV[3]) + tonumber(ARGV[4]), 'timeout' .. string.sub(ARGV[1], 6))
+  local run, token, node = string.match(ARGV[1], '^%a+ (%S+) (%S+) (%S+)$')
+  rcall('ZADD', KEYS[1], tonumber(ARGV[3]) + tonumber(ARGV[4]), timeout_member(run, token, node))
 end
 rcall('HSET', KEYS[2], 'last', ARGV[3])
 return 1

@@ -25,7 +25,7 @@ rcall('HDEL', KEYS[3], 'p:' .. token)
 rcall('HINCRBY', KEYS[1], 'parked', -1)
 rcall('XADD', KEYS[6], '*', unpack(fields))
 if ARGV[9] ~= '' then
-  rcall('ZADD', KEYS[7], tonumber(now) + tonumber(ARGV[9]), 'timeout ' .. run .. ' ' .. token .. ' ' .. ARGV[4])
+  rcall('ZADD', KEYS[7], tonumber(now) + tonumber(ARGV[9]), timeout_member(run, token, ARGV[4]))
 end
 rcall('ZADD', KEYS[4], now, run)
 local events = new_events()

@@ -25,7 +25,7 @@ fields[attempt_at] = tostring(next_attempt)
 rcall('HSET', KEYS[3], token, cjson.encode(fields))
 rcall('ZADD', KEYS[4], ARGV[7], ARGV[8])
 -- no timeout while the task waits for its next attempt (release-retry.lua sets one again)
-rcall('ZREM', KEYS[4], 'timeout ' .. run .. ' ' .. token .. ' ' .. ARGV[4])
+rcall('ZREM', KEYS[4], timeout_member(run, token, ARGV[4]))
 local events = new_events()
 add_event(events, 'node.retrying', ARGV[4], token, ARGV[9])
 -- the run counts as active until its retry is due: the inactivity timeout spares a long backoff

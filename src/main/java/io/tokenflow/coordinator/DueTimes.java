@@ -63,22 +63,20 @@ class DueTimes implements SmartLifecycle {
             List<String> due = redis.commands().zrangebyscore(keys.dueTimes(shard), Range.create(0L, (Long) now),
                     Limit.create(0, BATCH));
             for (String member : due) {
-                if (member.startsWith("timeout ")) {
-                    timeouts.fire(shard, member);
-                } else if (member.startsWith("deadline ")) {
-                    timeouts.endRun(shard, member);
-                } else {
-                    released += release(shard, member, now) ? 1 : 0;
+                DueMember parsed = DueMember.parse(member);
+                switch (parsed.kind()) {
+                    case DueMember.TIMEOUT -> timeouts.fire(shard, member, parsed);
+                    case DueMember.DEADLINE -> timeouts.endRun(shard, member, parsed.run());
+                    default -> released += release(shard, member, parsed, now) ? 1 : 0;
                 }
             }
         }
         return released;
     }
 
-    private boolean release(int shard, String member, long now) {
-        String[] parts = member.split(" ");
-        UUID runId = UUID.fromString(parts[1]);
-        Optional<IrNode> node = plans.find(runId).map(plan -> plan.workflow().node(parts[3]));
+    private boolean release(int shard, String member, DueMember retry, long now) {
+        UUID runId = retry.run();
+        Optional<IrNode> node = plans.find(runId).map(plan -> plan.workflow().node(retry.node()));
         if (node.isEmpty()) {
             // the run is gone from Redis, or its revision no longer has the node: nothing to send the task to
             redis.commands().zrem(keys.dueTimes(shard), member);
@@ -87,7 +85,7 @@ class DueTimes implements SmartLifecycle {
         RedisKeys.RunKeys run = keys.run(runId, shard);
         long reply = scripts.releaseRetry().run(redis.commands(), List.of(keys.dueTimes(shard), run.meta(),
                 run.tokens(), run.retries(), keys.taskStream(node.get().worker(), shard)),
-                List.of(member, parts[2], Long.toString(now),
+                List.of(member, retry.token(), Long.toString(now),
                         node.get().timeoutMs() == null ? "" : node.get().timeoutMs().toString()));
         return reply == 1;
     }

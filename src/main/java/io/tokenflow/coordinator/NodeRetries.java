@@ -63,7 +63,7 @@ class NodeRetries {
         }
         long now = clock.millis();
         long delay = policy.delayMs(attempt, ThreadLocalRandom.current().nextDouble());
-        String member = "retry " + plan.runId() + " " + completion.token() + " " + node.id();
+        String member = DueMember.retry(plan.runId(), completion.token(), node.id());
         String data = NodeRetrying.data(kept.get().iteration(), attempt, policy.maxAttempts(), delay,
                 now + delay, completion.worker(), completion.errorJson());
         long reply = scripts.retryNode().run(redis.commands(), List.of(run.meta(), run.tokens(), run.retries(),

@@ -42,11 +42,10 @@ class Timeouts {
     }
 
     /** Ends a run whose deadline passed ({@code deadline <run>}), as its workflow says; an ended run is left alone. */
-    void endRun(int shard, String member) {
+    void endRun(int shard, String member, UUID runId) {
         if (redis.commands().zrem(keys.dueTimes(shard), member) == 0) {
             return;   // another coordinator took it
         }
-        UUID runId = UUID.fromString(member.substring("deadline ".length()));
         plans.find(runId).map(plan -> plan.workflow().ir().deadline()).ifPresent(deadline -> {
             boolean ended = deadline.cancels() ? terminator.cancel(runId, "deadline")
                     : terminator.fail(runId, "Expected the run to end within " + deadline.ms() / 1000.0 + " s (its "
@@ -59,15 +58,14 @@ class Timeouts {
     }
 
     /** Fails the task of a {@code timeout <run> <token> <node>} member as a transient failure with code timeout. */
-    void fire(int shard, String member) {
+    void fire(int shard, String member, DueMember timeout) {
         if (redis.commands().zrem(keys.dueTimes(shard), member) == 0) {
             return;   // another coordinator took it
         }
-        String[] parts = member.split(" ");
-        UUID runId = UUID.fromString(parts[1]);
-        String token = parts[2];
+        UUID runId = timeout.run();
+        String token = timeout.token();
         Optional<RunPlan> plan = plans.find(runId);
-        IrNode node = plan.map(found -> found.workflow().node(parts[3])).orElse(null);
+        IrNode node = plan.map(found -> found.workflow().node(timeout.node())).orElse(null);
         if (node == null || node.timeoutMs() == null) {
             return;
         }

@@ -1,7 +1,9 @@
 package io.tokenflow.dlq;
 
+import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 
 import org.springframework.stereotype.Service;
 
@@ -66,12 +68,12 @@ public class DlqActions {
                 + ", but there is none"));
         if (!entry.open()) {
             throw new ConflictException("Expected dead-letter entry " + id + " to be open, but it was "
-                    + entry.resolution().toLowerCase(java.util.Locale.ROOT) + " by " + entry.resolvedBy());
+                    + entry.resolution().toLowerCase(Locale.ROOT) + " by " + entry.resolvedBy());
         }
         return entry;
     }
 
-    private DlqEntry settle(DlqEntry entry, java.util.function.Function<RunPlan, DeadLetters.Outcome> move) {
+    private DlqEntry settle(DlqEntry entry, Function<RunPlan, DeadLetters.Outcome> move) {
         Optional<RunPlan> plan = plans.find(entry.runId());
         DeadLetters.Outcome outcome = plan.map(move).orElse(DeadLetters.Outcome.NOT_RUNNING);
         return switch (outcome) {

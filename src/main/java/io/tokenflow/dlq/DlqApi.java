@@ -13,6 +13,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.tokenflow.web.BadRequestException;
+import io.tokenflow.web.NotFoundException;
 import io.tokenflow.web.RequestJson;
 import tools.jackson.databind.JsonNode;
 
@@ -39,7 +40,7 @@ class DlqApi {
 
     @GetMapping("/api/v1/dlq/{id}")
     DlqEntry get(@PathVariable UUID id) {
-        return entries.find(id).orElseThrow(() -> new io.tokenflow.web.NotFoundException("Expected a dead-letter "
+        return entries.find(id).orElseThrow(() -> new NotFoundException("Expected a dead-letter "
                 + "entry " + id + ", but there is none"));
     }
 

@@ -3,6 +3,7 @@ package io.tokenflow.dlq;
 import java.security.Principal;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -74,7 +75,7 @@ class DlqController {
         return act(redirect, id, () -> actions.discard(id, principal.getName()), "Discarded ");
     }
 
-    private static String act(RedirectAttributes redirect, UUID id, java.util.function.Supplier<DlqEntry> action,
+    private static String act(RedirectAttributes redirect, UUID id, Supplier<DlqEntry> action,
                               String done) {
         try {
             DlqEntry entry = action.get();
