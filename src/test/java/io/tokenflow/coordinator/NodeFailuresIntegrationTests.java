@@ -2,7 +2,6 @@ package io.tokenflow.coordinator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
-import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.user;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
@@ -14,9 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import io.lettuce.core.RedisClient;
 import io.lettuce.core.StreamMessage;
-import io.lettuce.core.api.StatefulRedisConnection;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,7 +23,6 @@ import org.springframework.core.env.Environment;
 import org.springframework.http.MediaType;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.web.servlet.MockMvc;
-import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
 import io.tokenflow.IntegrationTest;
 import tools.jackson.databind.JsonNode;
@@ -48,34 +44,29 @@ class NodeFailuresIntegrationTests {
     @Autowired Environment environment;
     @Autowired RunTerminator terminator;
 
-    private RedisClient client;
-    private StatefulRedisConnection<String, String> connection;
+    private OperatorApi api;
 
     @BeforeEach
     void connect() {
-        client = RedisClient.create("redis://" + environment.getProperty("spring.data.redis.host") + ":"
-                + environment.getProperty("spring.data.redis.port") + "/"
-                + environment.getProperty("spring.data.redis.database", "0"));
-        connection = client.connect();
+        api = new OperatorApi(mvc, jdbc, environment);
     }
 
     @AfterEach
     void disconnect() {
-        connection.close();
-        client.shutdown();
+        api.close();
     }
 
     @Test
     void aTaskFailingTwiceTransientlyThenSucceedingCompletesWithThreeAttemptsAndBackoffWithinPolicy() throws Exception {
-        String type = customType("charge");
-        String workflow = created("""
+        String type = api.customType("charge");
+        String workflow = api.created("""
                 {"name": "retry-%s", "nodes": [
                   {"id": "charge", "type": "%s", "retry": {"max_attempts": 3, "backoff_ms": 300, "multiplier": 2,
                    "jitter": 0}},
                   {"id": "receipt", "type": "function", "config": {"function": "echo"}}],
                  "edges": [{"from": "charge", "to": "receipt"}]}""".formatted(UUID.randomUUID(), type));
-        UUID run = start(workflow);
-        ManualWorker worker = new ManualWorker(connection.sync(), type);
+        UUID run = api.start(workflow);
+        ManualWorker worker = new ManualWorker(api.redis(), type);
 
         List<StreamMessage<String, String>> attempts = new ArrayList<>();
         List<Long> takenAt = new ArrayList<>();
@@ -95,8 +86,8 @@ class NodeFailuresIntegrationTests {
         assertThat(attempts).extracting(token -> token.getBody().get("attempt")).containsExactly("1", "2", "3");
         assertThat(takenAt.get(1) - takenAt.get(0)).isBetween(300L, 2_300L);
         assertThat(takenAt.get(2) - takenAt.get(1)).isBetween(600L, 2_600L);
-        awaitStatus(run, "COMPLETED");
-        JsonNode detail = read(get("/api/v1/runs/" + run));
+        api.awaitStatus(run, "COMPLETED");
+        JsonNode detail = api.read(get("/api/v1/runs/" + run));
         assertThat(detail.at("/outputs/receipt/charged").asBoolean()).isTrue();
         List<Map<String, Object>> retrying = jdbc.sql("select (data->>'attempt')::int as attempt, "
                 + "(data->>'delay_ms')::bigint as delay, data->'error'->>'code' as code from event_log "
@@ -104,7 +95,7 @@ class NodeFailuresIntegrationTests {
         assertThat(retrying).extracting(row -> row.get("attempt")).containsExactly(1, 2);
         assertThat(retrying).extracting(row -> row.get("delay")).containsExactly(300L, 600L);
         assertThat(retrying).extracting(row -> row.get("code")).containsOnly("http_503");
-        JsonNode replay = read(get("/api/v1/runs/" + run + "/replay"));
+        JsonNode replay = api.read(get("/api/v1/runs/" + run + "/replay"));
         assertThat(replay.get("status").asString()).isEqualTo("COMPLETED");
         assertThat(replay.get("counter").asLong()).isZero();
         assertThat(replay.get("nodes")).filteredOn(node -> node.get("node").asString().equals("charge"))
@@ -113,13 +104,13 @@ class NodeFailuresIntegrationTests {
 
     @Test
     void aTaskPastItsTimeoutFailsTransientlyAndItsNextAttemptSucceeds() throws Exception {
-        String type = customType("quote");
-        String workflow = created("""
+        String type = api.customType("quote");
+        String workflow = api.created("""
                 {"name": "timeout-%s", "nodes": [
                   {"id": "quote", "type": "%s", "timeout_s": 0.8,
                    "retry": {"max_attempts": 2, "backoff_ms": 50, "jitter": 0}}]}""".formatted(UUID.randomUUID(), type));
-        UUID run = start(workflow);
-        ManualWorker worker = new ManualWorker(connection.sync(), type);
+        UUID run = api.start(workflow);
+        ManualWorker worker = new ManualWorker(api.redis(), type);
         StreamMessage<String, String> first = worker.takeOne(Duration.ofSeconds(10));   // and never answered
         long takenAt = System.currentTimeMillis();
 
@@ -127,19 +118,19 @@ class NodeFailuresIntegrationTests {
         assertThat(System.currentTimeMillis() - takenAt).isGreaterThanOrEqualTo(800L);
         assertThat(second.getBody()).containsEntry("token", first.getBody().get("token")).containsEntry("attempt", "2");
         worker.complete(second, "{\"price\": 3}");
-        awaitStatus(run, "COMPLETED");
+        api.awaitStatus(run, "COMPLETED");
         assertThat(jdbc.sql("select data->'error'->>'code' from event_log where run_id = ? and event_type = "
                 + "'node.retrying'").param(run).query(String.class).list()).containsExactly("timeout");
     }
 
     @Test
     void heartbeatsKeepALongTaskWithinItsTimeoutAndItsRunActive() throws Exception {
-        String type = customType("render");
-        String workflow = created("""
+        String type = api.customType("render");
+        String workflow = api.created("""
                 {"name": "heartbeat-%s", "nodes": [{"id": "render", "type": "%s", "timeout_s": 1}]}"""
                 .formatted(UUID.randomUUID(), type));
-        UUID run = start(workflow);
-        ManualWorker worker = new ManualWorker(connection.sync(), type);
+        UUID run = api.start(workflow);
+        ManualWorker worker = new ManualWorker(api.redis(), type);
         StreamMessage<String, String> token = worker.takeOne(Duration.ofSeconds(10));
         java.time.Instant before = java.time.Instant.now();
         long until = System.currentTimeMillis() + 2_500;
@@ -149,40 +140,40 @@ class NodeFailuresIntegrationTests {
         }
         assertThat(terminator.failIdle(run, before, "idle")).as("a heartbeating run is active").isFalse();
         worker.complete(token, "{}");
-        awaitStatus(run, "COMPLETED");
+        api.awaitStatus(run, "COMPLETED");
         assertThat(eventTypes(run)).doesNotContain("node.retrying", "node.failed");
     }
 
     @Test
     void aRunPastItsDeadlineIsCancelledOrFailedAsItsWorkflowSays() throws Exception {
-        String sleeping = created("""
+        String sleeping = api.created("""
                 {"name": "deadline-cancel-%s", "deadline": {"seconds": 1, "action": "cancel"}, "nodes": [
                   {"id": "nap", "type": "function", "config": {"function": "sleep", "args": {"ms": 20000}}}]}"""
                 .formatted(UUID.randomUUID()));
-        String waiting = created("""
+        String waiting = api.created("""
                 {"name": "deadline-fail-%s", "deadline": {"seconds": 0.5}, "nodes": [
-                  {"id": "wait", "type": "%s"}]}""".formatted(UUID.randomUUID(), customType("nobody")));
+                  {"id": "wait", "type": "%s"}]}""".formatted(UUID.randomUUID(), api.customType("nobody")));
         long started = System.currentTimeMillis();
-        UUID cancelled = start(sleeping);
-        UUID failed = start(waiting);
+        UUID cancelled = api.start(sleeping);
+        UUID failed = api.start(waiting);
 
-        awaitStatus(cancelled, "CANCELLED");
-        awaitStatus(failed, "FAILED");
+        api.awaitStatus(cancelled, "CANCELLED");
+        api.awaitStatus(failed, "FAILED");
         assertThat(System.currentTimeMillis() - started).isLessThan(10_000L);
         assertThat(jdbc.sql("select data->>'by' from event_log where run_id = ? and event_type = 'run.cancelled'")
                 .param(cancelled).query(String.class).single()).isEqualTo("deadline");
-        assertThat(read(get("/api/v1/runs/" + failed)).get("error").asString()).contains("deadline");
+        assertThat(api.read(get("/api/v1/runs/" + failed)).get("error").asString()).contains("deadline");
     }
 
     @Test
     void aRepeatedFailureSignalOfAnAttemptAlreadyRetriedIsAbsorbed() throws Exception {
-        String type = customType("ship");
-        String workflow = created("""
+        String type = api.customType("ship");
+        String workflow = api.created("""
                 {"name": "retry-dup-%s", "nodes": [
                   {"id": "ship", "type": "%s", "retry": {"max_attempts": 2, "backoff_ms": 200, "jitter": 0}}]}"""
                 .formatted(UUID.randomUUID(), type));
-        UUID run = start(workflow);
-        ManualWorker worker = new ManualWorker(connection.sync(), type);
+        UUID run = api.start(workflow);
+        ManualWorker worker = new ManualWorker(api.redis(), type);
         StreamMessage<String, String> first = worker.takeOne(Duration.ofSeconds(10));
         worker.failTransiently(first, "busy");
         worker.failTransiently(first, "busy");
@@ -190,31 +181,31 @@ class NodeFailuresIntegrationTests {
         StreamMessage<String, String> second = worker.takeOne(Duration.ofSeconds(10));
         assertThat(second.getBody().get("attempt")).isEqualTo("2");
         worker.complete(second, "{}");
-        awaitStatus(run, "COMPLETED");
+        api.awaitStatus(run, "COMPLETED");
         assertThat(eventTypes(run)).containsOnlyOnce("node.retrying");
     }
 
     @Test
     void aPermanentFailureIsNotRetried() throws Exception {
-        String workflow = created("""
+        String workflow = api.created("""
                 {"name": "retry-permanent-%s", "nodes": [
                   {"id": "validate", "type": "function", "config": {"function": "fail",
                    "args": {"kind": "permanent", "message": "bad card"}},
                    "retry": {"max_attempts": 5, "backoff_ms": 10}}]}""".formatted(UUID.randomUUID()));
-        UUID run = start(workflow);
-        awaitStatus(run, "FAILED");
+        UUID run = api.start(workflow);
+        api.awaitStatus(run, "FAILED");
         assertThat(eventTypes(run)).doesNotContain("node.retrying").contains("node.failed");
     }
 
     @Test
     void exhaustedRetriesOfABuiltInWorkerFailTheRunAfterEveryAttempt() throws Exception {
-        String workflow = created("""
+        String workflow = api.created("""
                 {"name": "retry-exhausted-%s", "retry": {"max_attempts": 3, "backoff_ms": 20, "jitter": 0},
                  "nodes": [
                   {"id": "call", "type": "function", "config": {"function": "fail",
                    "args": {"kind": "transient", "message": "timeout"}}}]}""".formatted(UUID.randomUUID()));
-        UUID run = start(workflow);
-        awaitStatus(run, "FAILED");
+        UUID run = api.start(workflow);
+        api.awaitStatus(run, "FAILED");
         assertThat(eventTypes(run)).containsSubsequence("node.retrying", "node.retrying", "node.failed", "run.failed");
         assertThat(jdbc.sql("select data->>'attempt' from event_log where run_id = ? and event_type = 'node.retrying' "
                 + "order by seq").param(run).query(String.class).list()).containsExactly("1", "2");
@@ -222,7 +213,7 @@ class NodeFailuresIntegrationTests {
 
     @Test
     void aFailureWithoutRetriesLeftFollowsTheNodesErrorPathAndTheRunGoesOn() throws Exception {
-        String workflow = created("""
+        String workflow = api.created("""
                 {"name": "catch-%s", "nodes": [
                   {"id": "charge", "type": "function", "config": {"function": "fail",
                    "args": {"kind": "transient", "message": "card network down"}},
@@ -232,10 +223,10 @@ class NodeFailuresIntegrationTests {
                   {"id": "refund", "type": "function", "config": {"function": "echo"},
                    "input": {"why": "${nodes.charge.output.error.message}"}}],
                  "edges": [{"from": "charge", "to": "ship"}]}""".formatted(UUID.randomUUID()));
-        UUID run = start(workflow);
-        awaitStatus(run, "COMPLETED");
+        UUID run = api.start(workflow);
+        api.awaitStatus(run, "COMPLETED");
 
-        JsonNode detail = read(get("/api/v1/runs/" + run));
+        JsonNode detail = api.read(get("/api/v1/runs/" + run));
         assertThat(detail.at("/outputs/refund/why").asString()).isEqualTo("card network down");
         assertThat(detail.get("outputs").has("ship")).isFalse();
         assertThat(detail.get("nodes")).filteredOn(node -> node.get("node").asString().equals("charge"))
@@ -245,7 +236,7 @@ class NodeFailuresIntegrationTests {
                 });
         assertThat(eventTypes(run)).containsSubsequence("node.retrying", "node.failed", "token.emitted",
                 "node.completed", "run.completed").doesNotContain("run.failed");
-        assertThat(read(get("/api/v1/runs/" + run + "/replay")).get("status").asString()).isEqualTo("COMPLETED");
+        assertThat(api.read(get("/api/v1/runs/" + run + "/replay")).get("status").asString()).isEqualTo("COMPLETED");
     }
 
     @Test
@@ -261,7 +252,7 @@ class NodeFailuresIntegrationTests {
                    "on_failure": {"action": "path", "next_nodes": ["a"]}}],
                  "edges": [{"from": "a", "to": "b"}, {"from": "b", "to": "c"}, {"from": "c", "to": "h"}]}"""
                 .formatted(UUID.randomUUID());
-        JsonNode problem = JSON.readTree(call(post("/api/v1/workflows").contentType(MediaType.APPLICATION_JSON)
+        JsonNode problem = JSON.readTree(api.call(post("/api/v1/workflows").contentType(MediaType.APPLICATION_JSON)
                 .content(document)).andExpect(status().isUnprocessableContent()).andReturn().getResponse()
                 .getContentAsString());
         assertThat(problem.get("diagnostics")).extracting(diagnostic -> diagnostic.get("pointer").asString())
@@ -278,36 +269,11 @@ class NodeFailuresIntegrationTests {
                   {"id": "t", "type": "function", "config": {"function": "noop"},
                    "retry": {"backoff_ms": 5000, "max_backoff_ms": 100}, "limits": {"deadline_s": 2}}],
                  "edges": [{"from": "ok", "to": "t"}]}""".formatted(UUID.randomUUID());
-        JsonNode problem = JSON.readTree(call(post("/api/v1/workflows").contentType(MediaType.APPLICATION_JSON)
+        JsonNode problem = JSON.readTree(api.call(post("/api/v1/workflows").contentType(MediaType.APPLICATION_JSON)
                 .content(human)).andExpect(status().isUnprocessableContent()).andReturn().getResponse()
                 .getContentAsString());
         assertThat(problem.get("diagnostics")).extracting(diagnostic -> diagnostic.get("pointer").asString())
                 .contains("/nodes/0/retry", "/nodes/1/retry/max_backoff_ms", "/nodes/1/limits/deadline_s");
-    }
-
-    private String customType(String prefix) {
-        String type = prefix + "_" + UUID.randomUUID().toString().substring(0, 6);
-        jdbc.sql("insert into node_types (name, display_name, kind, config_schema, created_by, created_at, updated_at) "
-                + "values (?, ?, 'task', '{}'::jsonb, 'test', now(), now())").params(type, type).update();
-        return type;
-    }
-
-    private String created(String document) throws Exception {
-        JsonNode created = JSON.readTree(call(post("/api/v1/workflows").contentType(MediaType.APPLICATION_JSON)
-                .content(document)).andExpect(status().isCreated()).andReturn().getResponse().getContentAsString());
-        return created.get("name").asString();
-    }
-
-    private UUID start(String workflow) throws Exception {
-        JsonNode started = JSON.readTree(call(post("/api/v1/runs").contentType(MediaType.APPLICATION_JSON)
-                .content("{\"workflow\": \"" + workflow + "\"}")).andExpect(status().isCreated()).andReturn()
-                .getResponse().getContentAsString());
-        return UUID.fromString(started.get("id").asString());
-    }
-
-    private void awaitStatus(UUID run, String status) {
-        await().atMost(Duration.ofSeconds(30)).until(() -> status.equals(read(get("/api/v1/runs/" + run))
-                .get("status").asString()));
     }
 
     private List<String> eventTypes(UUID run) {
@@ -315,14 +281,5 @@ class NodeFailuresIntegrationTests {
                 + "and event_type in ('run.completed', 'run.failed')").param(run).query(Long.class).single() == 1);
         return jdbc.sql("select event_type from event_log where run_id = ? order by seq").param(run)
                 .query(String.class).list();
-    }
-
-    private JsonNode read(MockHttpServletRequestBuilder request) throws Exception {
-        return JSON.readTree(call(request).andExpect(status().isOk()).andReturn().getResponse().getContentAsString());
-    }
-
-    private org.springframework.test.web.servlet.ResultActions call(MockHttpServletRequestBuilder request)
-            throws Exception {
-        return mvc.perform(request.with(user("olga").roles("OPERATOR", "DESIGNER")).with(csrf()));
     }
 }

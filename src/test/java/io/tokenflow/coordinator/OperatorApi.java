@@ -1,0 +1,96 @@
+package io.tokenflow.coordinator;
+
+import static org.awaitility.Awaitility.await;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.user;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import java.time.Duration;
+import java.util.UUID;
+
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import org.springframework.core.env.Environment;
+import org.springframework.http.MediaType;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.ResultActions;
+import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * What the failure tests do as users: an operator ({@code olga}) on the REST API, and a Redis connection of its own
+ * for the external workers ({@link ManualWorker}) that speak only the documented protocol. Close it after each test.
+ */
+final class OperatorApi implements AutoCloseable {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final MockMvc mvc;
+    private final JdbcClient jdbc;
+    private final RedisClient client;
+    private final StatefulRedisConnection<String, String> connection;
+
+    OperatorApi(MockMvc mvc, JdbcClient jdbc, Environment environment) {
+        this.mvc = mvc;
+        this.jdbc = jdbc;
+        this.client = RedisClient.create("redis://" + environment.getProperty("spring.data.redis.host") + ":"
+                + environment.getProperty("spring.data.redis.port") + "/"
+                + environment.getProperty("spring.data.redis.database", "0"));
+        this.connection = client.connect();
+    }
+
+    RedisCommands<String, String> redis() {
+        return connection.sync();
+    }
+
+    /** A new task node type, taken by external workers only. */
+    String customType(String prefix) {
+        String type = prefix + "_" + UUID.randomUUID().toString().substring(0, 6);
+        jdbc.sql("insert into node_types (name, display_name, kind, config_schema, created_by, created_at, updated_at) "
+                + "values (?, ?, 'task', '{}'::jsonb, 'test', now(), now())").params(type, type).update();
+        return type;
+    }
+
+    /** Creates a workflow; returns its name. */
+    String created(String document) throws Exception {
+        JsonNode created = JSON.readTree(call(post("/api/v1/workflows").contentType(MediaType.APPLICATION_JSON)
+                .content(document)).andExpect(status().isCreated()).andReturn().getResponse().getContentAsString());
+        return created.get("name").asString();
+    }
+
+    UUID start(String workflow) throws Exception {
+        return start(workflow, "{}");
+    }
+
+    UUID start(String workflow, String inputs) throws Exception {
+        JsonNode started = JSON.readTree(call(post("/api/v1/runs").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"workflow\": \"" + workflow + "\", \"inputs\": " + inputs + "}"))
+                .andExpect(status().isCreated()).andReturn().getResponse().getContentAsString());
+        return UUID.fromString(started.get("id").asString());
+    }
+
+    void awaitStatus(UUID run, String status) {
+        await().atMost(Duration.ofSeconds(30)).until(() -> status.equals(read(get("/api/v1/runs/" + run))
+                .get("status").asString()));
+    }
+
+    JsonNode read(MockHttpServletRequestBuilder request) throws Exception {
+        return JSON.readTree(call(request).andExpect(status().isOk()).andReturn().getResponse().getContentAsString());
+    }
+
+    ResultActions call(MockHttpServletRequestBuilder request) throws Exception {
+        return mvc.perform(request.with(user("olga").roles("OPERATOR", "DESIGNER", "APPROVER")).with(csrf()));
+    }
+
+    @Override
+    public void close() {
+        connection.close();
+        client.shutdown();
+    }
+}
