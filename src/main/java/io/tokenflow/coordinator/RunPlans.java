@@ -10,6 +10,7 @@ import org.springframework.stereotype.Component;
 import io.tokenflow.engine.ir.WorkflowIr;
 import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.redis.RunMeta;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -68,6 +69,19 @@ public class RunPlans {
                 workflow, keys.run(runId, shard));
         remember(plan);
         return Optional.of(plan);
+    }
+
+    /**
+     * The plan of a run that has no state in Redis (a failed run being resumed), from what its event log says; a plan
+     * cached for the run is replaced.
+     */
+    RunPlan planOf(UUID runId, UUID workflowId, int version, int revision, JsonNode input) {
+        int shard = keys.shardOf(runId);
+        WorkflowPlan workflow = revision == 0 ? workflowPlan(workflowId, version)
+                : revisionPlan(runId, workflowId, version, revision);
+        RunPlan plan = new RunPlan(runId, shard, Integer.toString(revision), input, workflow, keys.run(runId, shard));
+        remember(plan);
+        return plan;
     }
 
     /** The plan of a run's own revision (its workflow after the run was patched), compiled from PostgreSQL. */

@@ -20,6 +20,7 @@ public class LuaScripts {
     private final LuaScript reprocessParked;
     private final LuaScript discardParked;
     private final LuaScript heartbeat;
+    private final LuaScript resumeRun;
 
     LuaScripts(RedisConnections redis) {
         var commands = redis.commands();
@@ -37,6 +38,7 @@ public class LuaScripts {
         this.reprocessParked = LuaScript.load("reprocess-parked", commands);
         this.discardParked = LuaScript.load("discard-parked", commands);
         this.heartbeat = LuaScript.load("heartbeat", commands);
+        this.resumeRun = LuaScript.load("resume-run", commands);
     }
 
     public LuaScript startRun() {
@@ -53,6 +55,10 @@ public class LuaScripts {
 
     public LuaScript endRun() {
         return endRun;
+    }
+
+    public LuaScript resumeRun() {
+        return resumeRun;
     }
 
     public LuaScript decideApproval() {

@@ -32,6 +32,8 @@ final class EventSummaries {
             case "run.completed" -> "run completed";
             case "run.failed" -> "run failed: " + data.path("reason").asString("");
             case "run.cancelled" -> "run cancelled by " + data.path("by").asString("unknown");
+            case "run.resumed" -> "run resumed by " + data.path("by").asString("unknown") + " from event "
+                    + data.path("resumes").asLong() + " (" + data.path("redone").size() + " to do again)";
             case "approval.requested" -> "approval requested from " + String.join(", ", texts(data.get("approvers")));
             case "approval.escalated" -> "approval escalated to " + String.join(", ", texts(data.get("approvers")))
                     + " (level " + data.path("level").asInt() + ")";

@@ -9,15 +9,21 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import io.tokenflow.coordinator.RunTerminator;
+import io.tokenflow.web.ConflictException;
 
-/** What an operator does to a run from its page: cancel it (the form shows while the run runs). */
+/**
+ * What an operator does to a run from its page: cancel it (the form shows while the run runs), or retry it from its
+ * failed node(s) (the form shows once it failed).
+ */
 @Controller
 class RunActionsController {
 
     private final RunTerminator terminator;
+    private final ResumeRun resuming;
 
-    RunActionsController(RunTerminator terminator) {
+    RunActionsController(RunTerminator terminator, ResumeRun resuming) {
         this.terminator = terminator;
+        this.resuming = resuming;
     }
 
     @PostMapping("/runs/{id}/cancel")
@@ -26,6 +32,19 @@ class RunActionsController {
             redirect.addFlashAttribute("notice", "Cancelled the run");
         } else {
             redirect.addFlashAttribute("failure", "Expected a running run " + id + ", but it is not running");
+        }
+        return "redirect:/runs/" + id;
+    }
+
+    @PostMapping("/runs/{id}/retry")
+    String retry(@PathVariable UUID id, Principal principal, RedirectAttributes redirect) {
+        try {
+            ResumeRun.Resumed resumed = resuming.resume(id, principal.getName());
+            redirect.addFlashAttribute("notice", "Retrying the run: " + String.join(", ", resumed.nodes())
+                    + (resumed.joinArrivals() > 0 ? " (and " + resumed.joinArrivals() + " join arrivals waiting)"
+                    : ""));
+        } catch (ConflictException e) {
+            redirect.addFlashAttribute("failure", e.getMessage());
         }
         return "redirect:/runs/" + id;
     }

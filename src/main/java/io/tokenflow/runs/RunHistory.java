@@ -9,6 +9,7 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
+import io.tokenflow.engine.replay.RunEvent;
 import io.tokenflow.engine.replay.RunEvents;
 import io.tokenflow.engine.replay.RunReplay;
 import io.tokenflow.engine.replay.RunState;
@@ -49,16 +50,21 @@ public class RunHistory {
     /** The state after event {@code upToSeq} (the whole log when null), from {@code event_log} alone. */
     public RunViews.Replay replay(UUID run, Long upToSeq) {
         requireRun(run);
+        RunState state = RunReplay.replay(logged(run, upToSeq == null ? Long.MAX_VALUE : upToSeq));
+        return view(run, state);
+    }
+
+    /** The run's events in {@code event_log} up to {@code upToSeq}, in seq order. */
+    List<RunEvent> logged(UUID run, long upToSeq) {
         ArrayNode array = json.createArrayNode();
         jdbc.sql("select seq, event_type, node_id, token_id, occurred_at, data::text as data from event_log "
                         + "where run_id = :run and seq <= :upTo order by seq")
-                .param("run", run).param("upTo", upToSeq == null ? Long.MAX_VALUE : upToSeq)
+                .param("run", run).param("upTo", upToSeq)
                 .query((rs, i) -> array.add(event(rs.getLong("seq"), rs.getString("event_type"), rs.getString("node_id"),
                         rs.getString("token_id"), rs.getTimestamp("occurred_at").toInstant().toEpochMilli(),
                         rs.getString("data"))))
                 .list();
-        RunState state = RunReplay.replay(RunEvents.parse(array));
-        return view(run, state);
+        return RunEvents.parse(array);
     }
 
     private ObjectNode event(long seq, String type, String node, String token, long at, String data) {

@@ -21,7 +21,7 @@ import io.tokenflow.web.RequestJson;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Runs: start, cancel, list with filters, one run's state, its event log (paged) and its replay. */
+/** Runs: start, cancel, retry, list with filters, one run's state, its event log (paged) and its replay. */
 @RestController
 class RunsApi {
 
@@ -30,13 +30,16 @@ class RunsApi {
 
     private final StartRun starting;
     private final RunTerminator terminator;
+    private final ResumeRun resuming;
     private final RunQueries queries;
     private final RunHistory history;
     private final JsonMapper json;
 
-    RunsApi(StartRun starting, RunTerminator terminator, RunQueries queries, RunHistory history, JsonMapper json) {
+    RunsApi(StartRun starting, RunTerminator terminator, ResumeRun resuming, RunQueries queries, RunHistory history,
+            JsonMapper json) {
         this.starting = starting;
         this.terminator = terminator;
+        this.resuming = resuming;
         this.queries = queries;
         this.history = history;
         this.json = json;
@@ -94,6 +97,13 @@ class RunsApi {
                     + "or unknown)");
         }
         return ResponseEntity.accepted().build();
+    }
+
+    /** Resumes a failed run from its failed node(s): same run id, its events appended (docs/failures.md). */
+    @PostMapping("/api/v1/runs/{id}/retry")
+    ResponseEntity<ResumeRun.Resumed> retry(@PathVariable UUID id, Principal principal) {
+        return ResponseEntity.accepted().body(resuming.resume(id, principal == null ? "anonymous"
+                : principal.getName()));
     }
 
     private StartRunCommand command(String body) {

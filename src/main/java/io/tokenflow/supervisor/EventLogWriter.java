@@ -1,5 +1,6 @@
 package io.tokenflow.supervisor;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,6 +17,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import io.tokenflow.engine.replay.RunEnding;
 import io.tokenflow.engine.replay.RunEvent;
+import io.tokenflow.engine.replay.RunResumed;
 import io.tokenflow.engine.replay.RunStarted;
 import io.tokenflow.engine.runs.NodeStatus;
 import io.tokenflow.engine.runs.RunStatus;
@@ -78,10 +80,12 @@ class EventLogWriter {
         eventLog.append(plan.applied());
         Map<NodeExecutionRows.RunNode, NodeStatus> stored = nodeExecutions.storedStatuses(
                 NodeExecutionProjection.possiblyStored(plan.applied()));
-        nodeExecutions.write(NodeExecutionProjection.fold(plan.applied(), stored), stored.keySet());
+        Set<NodeExecutionRows.RunNode> reopened = new HashSet<>();
+        nodeExecutions.write(NodeExecutionProjection.fold(plan.applied(), stored, reopened), stored.keySet(), reopened);
         approvals.project(plan.applied());
         deadLetters.project(plan.applied());
         runs.recordRevisions(plan.applied());
+        runs.resumeAll(resumptions(plan.applied()));
         Map<UUID, RunEnding> endings = endings(plan.applied());
         Map<UUID, Map<String, JsonNode>> outputs = RunRows.terminalOutputs(plan.applied());
         // a run ending in this batch gets its activity and outputs with its ending: one row version, not three
@@ -92,17 +96,36 @@ class EventLogWriter {
         return new Outcome(plan.done(), plan.waiting(), plan.ended());
     }
 
-    /** The runs that end in this batch, with their ending; unfinished nodes of failed or cancelled runs cancelled. */
+    /**
+     * The runs that end in this batch (and are not resumed after it in the batch), with their ending; unfinished nodes
+     * of failed or cancelled runs cancelled.
+     */
     private Map<UUID, RunEnding> endings(Map<UUID, List<RunEvent>> applied) {
         Map<UUID, RunEnding> endings = new LinkedHashMap<>();
-        applied.forEach((run, events) -> events.stream().filter(RunEnding.class::isInstance).map(RunEnding.class::cast)
-                .forEach(ending -> {
-                    if (ending.endsAs() != RunStatus.COMPLETED) {
-                        nodeExecutions.cancelUnfinished(run, ending.at());
-                    }
-                    endings.put(run, ending);
-                }));
+        applied.forEach((run, events) -> events.forEach(event -> {
+            if (event instanceof RunEnding ending) {
+                endings.put(run, ending);
+            } else if (event instanceof RunResumed) {
+                endings.remove(run);
+            }
+        }));
+        endings.forEach((run, ending) -> {
+            if (ending.endsAs() != RunStatus.COMPLETED) {
+                nodeExecutions.cancelUnfinished(run, ending.at());
+            }
+        });
         return endings;
+    }
+
+    /**
+     * The runs resumed in this batch, with their last {@code run.resumed}; they run again before the batch's endings
+     * apply, so a resumed run that ends within the same batch ends from running.
+     */
+    private static Map<UUID, RunResumed> resumptions(Map<UUID, List<RunEvent>> applied) {
+        Map<UUID, RunResumed> resumed = new LinkedHashMap<>();
+        applied.forEach((run, events) -> events.stream().filter(RunResumed.class::isInstance)
+                .forEach(event -> resumed.put(run, (RunResumed) event)));
+        return resumed;
     }
 
     private static Map<UUID, RunStarted> started(List<EventsEntry> entries) {

@@ -42,14 +42,22 @@ final class NodeExecutionProjection {
         return possiblyStored;
     }
 
-    /** Each touched execution after the events, starting from the stored statuses. */
-    static Map<RunNode, NodeExecution> fold(Map<UUID, List<RunEvent>> applied, Map<RunNode, NodeStatus> stored) {
+    /**
+     * Each touched execution after the events, starting from the stored statuses; {@code reopened} receives those an
+     * event moved out of a finished status (a resumed run dispatching them again).
+     */
+    static Map<RunNode, NodeExecution> fold(Map<UUID, List<RunEvent>> applied, Map<RunNode, NodeStatus> stored,
+                                            Set<RunNode> reopened) {
         Map<RunNode, NodeExecution> executions = new LinkedHashMap<>();
         applied.forEach((run, events) -> nodeEvents(events).forEach(event -> {
             RunNode key = new RunNode(run, event.key());
             NodeExecution current = executions.computeIfAbsent(key, k -> stored.containsKey(k)
                     ? NodeExecution.existing(k.key(), stored.get(k)) : NodeExecution.created(k.key()));
-            executions.put(key, event.advance(current, move -> log.warn("Run " + run + ": " + move.describe())));
+            NodeExecution next = event.advance(current, move -> log.warn("Run " + run + ": " + move.describe()));
+            if (current.status().isFinished() && !next.status().isFinished()) {
+                reopened.add(key);
+            }
+            executions.put(key, next);
         }));
         return executions;
     }

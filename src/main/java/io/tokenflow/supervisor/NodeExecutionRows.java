@@ -30,9 +30,9 @@ class NodeExecutionRows {
 
     /** Both statements' rows, as {@code x} from the unnested arrays ({@link #columns()}). */
     private static final String FROM_ARRAYS = " from unnest(?::uuid[], ?::text[], ?::int[], ?::text[], ?::text[], "
-            + "?::text[], ?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[]) "
-            + "as x(run_id, node_id, iteration, status, token_id, worker, output_ref, ready_ms, started_ms, ended_ms, "
-            + "updated_ms, output, error)";
+            + "?::text[], ?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], "
+            + "?::bool[]) as x(run_id, node_id, iteration, status, token_id, worker, output_ref, ready_ms, started_ms, "
+            + "ended_ms, updated_ms, output, error, reopened)";
 
     /**
      * New executions: a plain insert, as the batch's run rows are locked and the executions were looked up under that
@@ -44,14 +44,17 @@ class NodeExecutionRows {
             + "x.error::jsonb::text, " + EPOCH_MS.formatted("x.ready_ms") + ", " + EPOCH_MS.formatted("x.started_ms")
             + ", " + EPOCH_MS.formatted("x.ended_ms") + ", " + EPOCH_MS.formatted("x.updated_ms") + FROM_ARRAYS;
 
-    /** Stored executions: what earlier events set is kept where these events leave it unset. */
+    /**
+     * Stored executions: what earlier events set is kept where these events leave it unset, except for an execution
+     * the batch reopened (a resumed run dispatching it again), which starts afresh from these events.
+     */
     private static final String UPDATE = "update node_executions e set status = x.status, "
-            + "token_id = coalesce(x.token_id, e.token_id), worker = coalesce(x.worker, e.worker), "
-            + "output = coalesce(x.output::jsonb, e.output), output_ref = coalesce(x.output_ref, e.output_ref), "
-            + "error = coalesce(x.error::jsonb::text, e.error), "
-            + "ready_at = coalesce(e.ready_at, " + EPOCH_MS.formatted("x.ready_ms") + "), "
-            + "started_at = coalesce(e.started_at, " + EPOCH_MS.formatted("x.started_ms") + "), "
-            + "ended_at = coalesce(e.ended_at, " + EPOCH_MS.formatted("x.ended_ms") + "), "
+            + latest("token_id", "x.token_id") + ", " + latest("worker", "x.worker") + ", "
+            + latest("output", "x.output::jsonb") + ", " + latest("output_ref", "x.output_ref") + ", "
+            + latest("error", "x.error::jsonb::text") + ", "
+            + first("ready_at", EPOCH_MS.formatted("x.ready_ms")) + ", "
+            + first("started_at", EPOCH_MS.formatted("x.started_ms")) + ", "
+            + first("ended_at", EPOCH_MS.formatted("x.ended_ms")) + ", "
             + "updated_at = " + EPOCH_MS.formatted("x.updated_ms") + FROM_ARRAYS
             + " where e.run_id = x.run_id and e.node_id = x.node_id and e.iteration = x.iteration";
 
@@ -89,7 +92,7 @@ class NodeExecutionRows {
      * {@link #storedStatuses} in this transaction) are updated, the others inserted; one statement each
      * ({@link ArrayColumns}).
      */
-    void write(Map<RunNode, NodeExecution> executions, Set<RunNode> stored) {
+    void write(Map<RunNode, NodeExecution> executions, Set<RunNode> stored, Set<RunNode> reopened) {
         Long now = clock.millis();
         ArrayColumns inserted = columns();
         ArrayColumns updated = columns();
@@ -97,14 +100,24 @@ class NodeExecutionRows {
                 runNode.run(), execution.key().node(), execution.key().iteration(), execution.status().name(),
                 execution.token(), execution.worker(), execution.outputReference(), epochMillis(execution.readyAt()),
                 epochMillis(execution.startedAt()), epochMillis(execution.endedAt()), now, json(execution.output()),
-                json(execution.error())));
+                json(execution.error()), reopened.contains(runNode)));
         inserted.execute(jdbc, INSERT);
         updated.execute(jdbc, UPDATE);
     }
 
     private static ArrayColumns columns() {
         return new ArrayColumns("uuid", "text", "int4", "text", "text", "text", "text", "int8", "int8", "int8", "int8",
-                "text", "text");
+                "text", "text", "bool");
+    }
+
+    /** A column the newest event that sets it wins (an unset value keeps the stored one). */
+    private static String latest(String column, String value) {
+        return column + " = case when x.reopened then " + value + " else coalesce(" + value + ", e." + column + ") end";
+    }
+
+    /** A time the first event that sets it wins. */
+    private static String first(String column, String value) {
+        return column + " = case when x.reopened then " + value + " else coalesce(e." + column + ", " + value + ") end";
     }
 
     /** Cancels every unfinished execution of a run that failed or was cancelled. */

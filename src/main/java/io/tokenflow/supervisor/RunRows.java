@@ -30,6 +30,7 @@ import io.tokenflow.engine.replay.NodeCompleted;
 import io.tokenflow.engine.replay.RunEnding;
 import io.tokenflow.engine.replay.RunEvent;
 import io.tokenflow.engine.replay.RunPatched;
+import io.tokenflow.engine.replay.RunResumed;
 import io.tokenflow.engine.replay.RunStarted;
 import io.tokenflow.engine.runs.RunStatus;
 import io.tokenflow.engine.runs.RunStatusTransitions;
@@ -61,7 +62,7 @@ class RunRows {
             + "?::int4[], ?::text[], ?::text[], ?::text[], ?::int8[]) as u(id, workflow_id, workflow_version, tag, "
             + "ir_revision, shard, idempotency_key, inputs, submitted_by, started_ms) "
             + "on conflict (id) do update set status = 'RUNNING', started_at = excluded.started_at "
-            + "where runs.status in (" + statuses(RunStatusTransitions.sourcesOf(RunStatus.RUNNING)) + ")";
+            + "where runs.status = 'PENDING'";
     private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder()
             .build();
 
@@ -233,6 +234,15 @@ class RunRows {
             jdbc.batchUpdate("update runs set ir_revision = ? where id = ? and ir_revision < ?", rows,
                     new int[] {Types.INTEGER, Types.OTHER, Types.INTEGER});
         }
+    }
+
+    /** Failed runs that were resumed run again: no longer ended, no error, their activity the resumption. */
+    void resumeAll(Map<UUID, RunResumed> resumed) {
+        ArrayColumns rows = new ArrayColumns("uuid", "int8");
+        resumed.forEach((run, resumption) -> rows.add(run, epochMillis(resumption.at())));
+        rows.execute(jdbc, "update runs r set status = 'RUNNING', ended_at = null, error = null, final_counter = null, "
+                + "last_event_at = greatest(r.last_event_at, " + EPOCH_MS.formatted("u.at_ms") + ") "
+                + "from unnest(?::uuid[], ?::bigint[]) as u(id, at_ms) where r.id = u.id and r.status = 'FAILED'");
     }
 
     /**

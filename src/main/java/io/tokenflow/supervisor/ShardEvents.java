@@ -90,8 +90,11 @@ final class ShardEvents {
         runKeys.add(keys.activeRuns(shard));
         List<String> args = new java.util.ArrayList<>();
         args.add(Long.toString(settings.finishedRunRetention().toMillis()));
+        args.add("");
         for (UUID run : runs) {
-            runKeys.addAll(keys.run(run, shard).all());
+            List<String> ofRun = keys.run(run, shard).all();
+            runKeys.addAll(ofRun);
+            args.set(1, Integer.toString(ofRun.size()));
             args.add(run.toString());
         }
         forgetRuns.run(redis, runKeys, args);

@@ -1,6 +1,7 @@
 package io.tokenflow.engine.replay;
 
 import java.util.Collection;
+import java.util.Map;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -45,6 +46,14 @@ public final class EventDataText {
             list.append(list.length() > 1 ? "," : "").append(quote(value));
         }
         return raw(name, list.append(']').toString());
+    }
+
+    /** A member whose value is an object of strings (names and values quoted as needed). */
+    public EventDataText texts(String name, Map<String, String> values) {
+        StringBuilder object = new StringBuilder().append('{');
+        values.forEach((key, value) -> object.append(object.length() > 1 ? "," : "").append(quote(key)).append(':')
+                .append(quote(value)));
+        return raw(name, object.append('}').toString());
     }
 
     public EventDataText json(String name, JsonNode value) {

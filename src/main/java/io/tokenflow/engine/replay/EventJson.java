@@ -2,7 +2,9 @@ package io.tokenflow.engine.replay;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import tools.jackson.databind.JsonNode;
 
@@ -81,6 +83,20 @@ record EventJson(JsonNode object, String where) {
             throw malformed(field, "an array of strings", array);
         }
         array.forEach(item -> values.add(item.asString()));
+        return values;
+    }
+
+    /** An object whose members are all strings, in order (empty when absent). */
+    Map<String, String> textsByName(String field) {
+        Map<String, String> values = new LinkedHashMap<>();
+        if (!has(field)) {
+            return values;
+        }
+        JsonNode object = this.object.get(field);
+        if (!object.isObject()) {
+            throw malformed(field, "an object of strings", object);
+        }
+        object.properties().forEach(member -> values.put(member.getKey(), member.getValue().asString()));
         return values;
     }
 

@@ -15,6 +15,12 @@ public record JoinArrived(EventHeader header, String from, int iteration, int ar
                 Math.toIntExact(data.number("arrived", 0)), Math.toIntExact(data.number("expected", 0)));
     }
 
+    /** The data of a {@code join.arrived} event (written by Lua in routing steps; by Java when a run is resumed). */
+    public static String data(String from, int iteration, int arrived, int expected) {
+        return new EventDataText().text("from", from).number("iteration", iteration).number("arrived", arrived)
+                .number("expected", expected).end();
+    }
+
     @Override
     public RunEventType type() {
         return RunEventType.JOIN_ARRIVED;

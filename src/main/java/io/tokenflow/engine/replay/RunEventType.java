@@ -25,6 +25,7 @@ public enum RunEventType {
     APPROVAL_DECIDED("approval.decided", ApprovalDecided.class, ApprovalDecided::read),
     APPROVAL_ESCALATED("approval.escalated", ApprovalEscalated.class, ApprovalEscalated::read),
     RUN_PATCHED("run.patched", RunPatched.class, RunPatched::read),
+    RUN_RESUMED("run.resumed", RunResumed.class, RunResumed::read),
     RUN_COMPLETED("run.completed", RunCompleted.class, RunCompleted::read),
     RUN_FAILED("run.failed", RunFailed.class, RunFailed::read),
     RUN_CANCELLED("run.cancelled", RunCancelled.class, RunCancelled::read);

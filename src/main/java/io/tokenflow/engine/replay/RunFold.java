@@ -63,6 +63,14 @@ public final class RunFold {
         pendingJoins.remove(new NodeExecutionKey(event.node(), event.iteration()).toString());
     }
 
+    /** The failed run runs again; what it re-emits follows as ordinary events. */
+    void resume(RunResumed event) {
+        if (moveRun(RunStatus.RUNNING, event)) {
+            endedAt = null;
+            error = null;
+        }
+    }
+
     void patch(RunPatched event) {
         revision = event.revision();
     }

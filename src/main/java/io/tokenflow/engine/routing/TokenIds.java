@@ -7,7 +7,8 @@ import java.util.Base64;
 
 /**
  * Deterministic token ids: an entry token's id derives from the run and node, a child's from its parent's id, the
- * target node and the loop iteration, a join token's from the run, node and iteration. A duplicated completion thus
+ * target node and the loop iteration, a join token's from the run, node and iteration, a resumed run's from the
+ * token it does again and the failure it resumes from. A duplicated completion thus
  * reproduces the same child ids, which the idempotent routing step absorbs. (Stream entry ids are never used: they
  * are unique only within one stream.)
  */
@@ -28,6 +29,11 @@ public final class TokenIds {
 
     public static String join(String runId, String node, int iteration) {
         return hash("join", runId, node, Integer.toString(iteration));
+    }
+
+    /** The token a resumed run emits for work the failure at event {@code failedSeq} dropped or failed. */
+    public static String resumed(String tokenId, long failedSeq) {
+        return hash("resumed", tokenId, Long.toString(failedSeq));
     }
 
     private static String hash(String... parts) {

@@ -31,7 +31,8 @@ public record NodeExecution(NodeExecutionKey key, NodeStatus status, String toke
 
     /**
      * Moves to {@code to} and applies {@code change}; staying in the same status is no move and changes nothing. An
-     * illegal move is reported to {@code rejected} and leaves the execution as it was.
+     * illegal move is reported to {@code rejected} and leaves the execution as it was. A move out of a finished status
+     * (a resumed run dispatching the execution again) starts it afresh: what its ended attempt set is cleared.
      */
     public NodeExecution move(NodeStatus to, long seq, UnaryOperator<NodeExecution> change,
                               Consumer<IllegalMove> rejected) {
@@ -42,7 +43,9 @@ public record NodeExecution(NodeExecutionKey key, NodeStatus status, String toke
             rejected.accept(new IllegalMove(key.toString(), status.name(), to.name(), seq));
             return this;
         }
-        return change.apply(withStatus(to));
+        NodeExecution moved = status.isFinished() ? new NodeExecution(key, to, null, null, null, null, null, null, null)
+                : withStatus(to);
+        return change.apply(moved);
     }
 
     public NodeExecution withStatus(NodeStatus newStatus) {

@@ -4,8 +4,11 @@ package io.tokenflow.engine.runs;
 public enum NodeStatus {
     PENDING, READY, DISPATCHED, RUNNING, COMPLETED, FAILED, CANCELLED;
 
-    /** True once nothing can move the execution any more. */
+    /**
+     * True once the execution has ended: completed, failed or cancelled (only a resumed run moves a failed or cancelled
+     * one on again, see {@link NodeStatusTransitions}).
+     */
     public boolean isFinished() {
-        return NodeStatusTransitions.targetsOf(this).isEmpty();
+        return this == COMPLETED || this == FAILED || this == CANCELLED;
     }
 }

@@ -18,7 +18,10 @@ import java.util.Set;
  * {@code Pending → Ready → Dispatched → Running → Completed | Failed | Cancelled}. A fast worker's
  * {@code node.started} may never be reported, so {@code Dispatched → Completed | Failed} is legal too, and every
  * unfinished execution may be cancelled. A failed attempt that its retry policy tries again moves a running execution
- * back to {@code Dispatched} (its token goes back to the workers).
+ * back to {@code Dispatched} (its token goes back to the workers). When a failed run is resumed
+ * ({@code run.resumed}), the executions it failed at or dropped are dispatched again ({@code Failed | Cancelled →
+ * Ready}) and the join arrivals it dropped wait again ({@code Cancelled → Pending}); those are the only moves out of a
+ * finished status.
  */
 public final class NodeStatusTransitions {
 
@@ -30,8 +33,8 @@ public final class NodeStatusTransitions {
         MOVES.put(DISPATCHED, EnumSet.of(RUNNING, COMPLETED, FAILED, CANCELLED));
         MOVES.put(RUNNING, EnumSet.of(DISPATCHED, COMPLETED, FAILED, CANCELLED));
         MOVES.put(COMPLETED, EnumSet.noneOf(NodeStatus.class));
-        MOVES.put(FAILED, EnumSet.noneOf(NodeStatus.class));
-        MOVES.put(CANCELLED, EnumSet.noneOf(NodeStatus.class));
+        MOVES.put(FAILED, EnumSet.of(READY));
+        MOVES.put(CANCELLED, EnumSet.of(READY, PENDING));
     }
 
     private NodeStatusTransitions() {

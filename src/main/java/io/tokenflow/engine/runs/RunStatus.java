@@ -4,8 +4,8 @@ package io.tokenflow.engine.runs;
 public enum RunStatus {
     PENDING, RUNNING, COMPLETED, FAILED, CANCELLED;
 
-    /** True once nothing can move the run any more. */
+    /** True once the run has ended: completed, cancelled, or failed (a failed run may still be resumed). */
     public boolean isFinished() {
-        return RunStatusTransitions.targetsOf(this).isEmpty();
+        return this == COMPLETED || this == FAILED || this == CANCELLED;
     }
 }

@@ -13,7 +13,7 @@ import java.util.Set;
 
 /**
  * The legal moves of a run: {@code Pending → Running → Completed | Failed | Cancelled}; a run that never started may
- * still fail or be cancelled.
+ * still fail or be cancelled, and a failed run may be resumed ({@code run.resumed}: {@code Failed → Running}).
  */
 public final class RunStatusTransitions {
 
@@ -23,7 +23,7 @@ public final class RunStatusTransitions {
         MOVES.put(PENDING, EnumSet.of(RUNNING, FAILED, CANCELLED));
         MOVES.put(RUNNING, EnumSet.of(COMPLETED, FAILED, CANCELLED));
         MOVES.put(COMPLETED, EnumSet.noneOf(RunStatus.class));
-        MOVES.put(FAILED, EnumSet.noneOf(RunStatus.class));
+        MOVES.put(FAILED, EnumSet.of(RUNNING));
         MOVES.put(CANCELLED, EnumSet.noneOf(RunStatus.class));
     }
 

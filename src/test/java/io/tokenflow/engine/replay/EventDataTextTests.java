@@ -114,6 +114,16 @@ class EventDataTextTests {
         assertThat(((RunFailed) read("run.failed", null, withDropped(RunFailed.data(ODD)))).reason()).isEqualTo(ODD);
         assertThat(((RunCancelled) read("run.cancelled", null, withDropped(RunCancelled.data("olga")))).by())
                 .isEqualTo("olga");
+
+        RunResumed resumed = (RunResumed) read("run.resumed", null, RunResumed.data(ODD, 41,
+                java.util.Map.of("t\"1", "t2")));
+        assertThat(resumed.by()).isEqualTo(ODD);
+        assertThat(resumed.resumes()).isEqualTo(41);
+        assertThat(resumed.redone()).containsExactly(java.util.Map.entry("t\"1", "t2"));
+        JoinArrived arrived = (JoinArrived) read("join.arrived", "D", JoinArrived.data(ODD, 2, 1, 3));
+        assertThat(arrived.from()).isEqualTo(ODD);
+        assertThat(arrived).extracting(JoinArrived::iteration, JoinArrived::arrived, JoinArrived::expected)
+                .containsExactly(2, 1, 3);
     }
 
     /** As end-run.lua completes the data of an ending it makes. */

@@ -106,6 +106,12 @@ public final class EventScript {
         return add("run.cancelled", null, null, JSON.objectNode().put("by", by).put("dropped", dropped));
     }
 
+    public EventScript runResumed(String by, long resumes, String oldToken, String newToken) {
+        ObjectNode data = JSON.objectNode().put("by", by).put("resumes", resumes);
+        data.putObject("redone").put(oldToken, newToken);
+        return add("run.resumed", null, null, data);
+    }
+
     /** Closes the current atomic step: later events go to a new entry. */
     public EventScript then() {
         entries.add(JSON.arrayNode());

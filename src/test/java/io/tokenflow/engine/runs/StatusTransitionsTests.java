@@ -22,12 +22,28 @@ class StatusTransitionsTests {
     }
 
     @Test
-    void nodesNeverMoveBackwards() {
+    void nodesNeverMoveBackwardsExceptWhenAResumedRunDispatchesWhatItFailedAtOrDropped() {
         assertThat(NodeStatusTransitions.allows(NodeStatus.RUNNING, NodeStatus.READY)).isFalse();
         assertThat(NodeStatusTransitions.allows(NodeStatus.COMPLETED, NodeStatus.CANCELLED)).isFalse();
-        assertThat(NodeStatusTransitions.sourcesOf(NodeStatus.PENDING)).isEmpty();
+        assertThat(NodeStatusTransitions.targetsOf(NodeStatus.COMPLETED)).isEmpty();
+        assertThat(NodeStatusTransitions.targetsOf(NodeStatus.FAILED)).containsOnly(NodeStatus.READY);
+        assertThat(NodeStatusTransitions.targetsOf(NodeStatus.CANCELLED)).containsOnly(NodeStatus.READY,
+                NodeStatus.PENDING);
+        assertThat(NodeStatusTransitions.sourcesOf(NodeStatus.PENDING)).containsOnly(NodeStatus.CANCELLED);
         assertThat(NodeStatusTransitions.sourcesOf(NodeStatus.CANCELLED)).containsOnly(NodeStatus.PENDING,
                 NodeStatus.READY, NodeStatus.DISPATCHED, NodeStatus.RUNNING);
+    }
+
+    @Test
+    void anExecutionReopenedByAResumedRunStartsAfresh() {
+        NodeExecution failed = new NodeExecution(new NodeExecutionKey("charge", 0), NodeStatus.FAILED, "t1", "w1", null,
+                tools.jackson.databind.node.JsonNodeFactory.instance.objectNode().put("message", "declined"),
+                java.time.Instant.EPOCH, java.time.Instant.EPOCH, java.time.Instant.EPOCH);
+
+        NodeExecution ready = failed.move(NodeStatus.READY, 9, e -> e.withToken("t2"), move -> { });
+
+        assertThat(ready).isEqualTo(new NodeExecution(failed.key(), NodeStatus.READY, "t2", null, null, null, null,
+                null, null));
     }
 
     @Test
@@ -37,6 +53,10 @@ class StatusTransitionsTests {
         assertThat(RunStatusTransitions.allows(RunStatus.PENDING, RunStatus.COMPLETED)).isFalse();
         assertThat(RunStatusTransitions.allows(RunStatus.COMPLETED, RunStatus.FAILED)).isFalse();
         assertThat(RunStatusTransitions.sourcesOf(RunStatus.FAILED)).containsOnly(RunStatus.PENDING, RunStatus.RUNNING);
+        // a failed run may be resumed (run.resumed); a completed or cancelled one stays as it is
+        assertThat(RunStatusTransitions.targetsOf(RunStatus.FAILED)).containsOnly(RunStatus.RUNNING);
+        assertThat(RunStatusTransitions.targetsOf(RunStatus.COMPLETED)).isEmpty();
+        assertThat(RunStatusTransitions.targetsOf(RunStatus.CANCELLED)).isEmpty();
         assertThat(EnumSet.allOf(RunStatus.class)).filteredOn(RunStatus::isFinished)
                 .containsOnly(RunStatus.COMPLETED, RunStatus.FAILED, RunStatus.CANCELLED);
     }

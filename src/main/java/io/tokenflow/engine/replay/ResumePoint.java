@@ -1,0 +1,153 @@
+package io.tokenflow.engine.replay;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.tokenflow.engine.routing.TokenIds;
+import io.tokenflow.engine.runs.RunStatus;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+/**
+ * Where a failed run resumes from, worked out from its events alone: the state just before the step that failed it,
+ * the work to do again (the token a node failed or was discarded with in that step, every token the failure dropped,
+ * every approval it left pending), the join arrivals to wait again, and what the run's Redis state held (outputs by
+ * node, loop pass counts, hops) so routing goes on as if the failure had not happened.
+ *
+ * @param failedSeq the seq of the {@code run.failed} event the run resumes from
+ * @param redo      the work to do again, in the order it was emitted
+ * @param arrivals  the arrivals waiting at joins when the run failed
+ * @param context   each node's latest output as the run's context kept it (a caught failure keeps {@code {error}})
+ * @param outputs   token → the output its node completed with (what a child token's input was made from)
+ * @param loops     loop node → its pass count in the current activation (loops that were going round)
+ * @param hops      completions routed so far (the run's hop count)
+ */
+public record ResumePoint(RunState state, long failedSeq, List<Redo> redo, List<Arrival> arrivals,
+                          Map<String, JsonNode> context, Map<String, JsonNode> outputs, Map<String, Integer> loops,
+                          long hops) {
+
+    public ResumePoint {
+        redo = List.copyOf(redo);
+        arrivals = List.copyOf(arrivals);
+    }
+
+    /** How a token to do again came about: what its input was made from. */
+    public enum Source {
+        /** an entry token: the run's input (or the node's input mapping) */
+        ENTRY,
+        /** a join's token: its dependencies' outputs by id (or the node's input mapping) */
+        JOIN,
+        /** a child of {@code parent}: the output of {@code from} passed on (or the node's input mapping) */
+        CHILD
+    }
+
+    /**
+     * A token to emit again under a new id ({@link #newToken}): its node, iteration and where it came from.
+     *
+     * @param token the token the failure dropped or failed with
+     */
+    public record Redo(String token, String node, int iteration, String from, String parent, Source source) {
+
+        /** The id the token is re-emitted under (a new id: the work is done again, not absorbed as a repeat). */
+        public String newToken(long failedSeq) {
+            return TokenIds.resumed(token, failedSeq);
+        }
+    }
+
+    /**
+     * An arrival waiting at a join when the run failed; it waits again under its own id.
+     *
+     * @param field      the joins hash field ({@code node#iteration})
+     * @param dependency the dependency it arrived from
+     */
+    public record Arrival(String token, String node, int iteration, String from, String parent, String field,
+                          String dependency, int expected) {
+    }
+
+    /**
+     * The resume point of a run whose last event is {@code run.failed}; empty when the run's last event is not (it
+     * did not fail, or it was already resumed).
+     */
+    public static Optional<ResumePoint> of(String runId, List<RunEvent> events) {
+        if (events.isEmpty() || !(events.get(events.size() - 1) instanceof RunFailed failed)
+                || RunReplay.replay(events).status() != RunStatus.FAILED) {
+            return Optional.empty();
+        }
+        int step = events.size() - 1;
+        List<String> failedTokens = new ArrayList<>();
+        if (step > 0 && failingEvent(events.get(step - 1))) {
+            step--;
+            failedTokens.add(events.get(step).token());
+        }
+        RunState before = RunReplay.replay(events, failed.seq() - 1);
+        Map<String, TokenEmitted> emitted = new HashMap<>();
+        Map<String, JsonNode> context = new LinkedHashMap<>();
+        Map<String, JsonNode> outputs = new HashMap<>();
+        Map<String, Integer> loops = new LinkedHashMap<>();
+        Map<String, JoinArrived> arrived = new HashMap<>();
+        Map<String, ApprovalRequested> approvals = new HashMap<>();
+        long hops = 0;
+        for (RunEvent event : events.subList(0, step)) {
+            if (event instanceof TokenEmitted token) {
+                emitted.put(token.token(), token);
+            } else if (event instanceof NodeCompleted done) {
+                hops++;
+                context.put(done.node(), done.output());
+                outputs.put(done.token(), done.output());
+                passes(done).ifPresentOrElse(passes -> loops.put(done.node(), passes), () -> loops.remove(done.node()));
+            } else if (event instanceof NodeFailed caught && caught.data().has("next_nodes")) {
+                hops++;
+                JsonNode error = JsonNodeFactory.instance.objectNode().set("error", caught.error());
+                context.put(caught.node(), error);
+                outputs.put(caught.token(), error);
+            } else if (event instanceof JoinArrived arrival) {
+                arrived.put(arrival.token(), arrival);
+            } else if (event instanceof ApprovalRequested request) {
+                approvals.put(request.approvalId(), request);
+            }
+        }
+        List<Arrival> arrivals = new ArrayList<>();
+        before.pendingJoins().forEach((field, byDependency) -> byDependency.forEach((dependency, token) -> {
+            TokenEmitted emission = emitted.get(token);
+            arrivals.add(new Arrival(token, emission.node(), emission.iteration(), emission.from(), emission.parent(),
+                    field, dependency, arrived.get(token).expected()));
+        }));
+        List<String> waiting = arrivals.stream().map(Arrival::token).toList();
+        List<Redo> redo = new ArrayList<>();
+        before.inFlight().keySet().stream().filter(token -> !waiting.contains(token))
+                .forEach(token -> redo.add(redo(runId, emitted.get(token))));
+        failedTokens.forEach(token -> redo.add(redo(runId, emitted.get(token))));
+        before.pendingApprovals().keySet().forEach(approval ->
+                redo.add(redo(runId, emitted.get(approvals.get(approval).token()))));
+        redo.sort((a, b) -> Long.compare(emitted.get(a.token()).seq(), emitted.get(b.token()).seq()));
+        return Optional.of(new ResumePoint(before, failed.seq(), redo, arrivals, context, outputs, loops, hops));
+    }
+
+    /**
+     * Whether the event just before {@code run.failed} failed the run in the same step: a node's failure that nothing
+     * caught (such a failure always fails the run at once) or a discarded dead-letter entry.
+     */
+    private static boolean failingEvent(RunEvent event) {
+        return event instanceof NodeDiscarded
+                || event instanceof NodeFailed failure && !failure.data().has("next_nodes");
+    }
+
+    /** The pass count a loop node's completion left in the run's loops hash: its pass when it went round again. */
+    private static Optional<Integer> passes(NodeCompleted done) {
+        JsonNode loop = done.data().path("route").path("loop");
+        return "again".equals(loop.path("action").asString("")) ? Optional.of(loop.path("pass").asInt())
+                : Optional.empty();
+    }
+
+    private static Redo redo(String runId, TokenEmitted emission) {
+        Source source = emission.from() != null || emission.parent() != null ? Source.CHILD
+                : emission.token().equals(TokenIds.join(runId, emission.node(), emission.iteration())) ? Source.JOIN
+                : Source.ENTRY;
+        return new Redo(emission.token(), emission.node(), emission.iteration(), emission.from(), emission.parent(),
+                source);
+    }
+}
