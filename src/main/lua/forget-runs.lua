@@ -1,6 +1,6 @@
 --[[ Let the Redis state of finished runs go once their events are persisted: expire (or delete) every key of each
   run and drop the runs from the active set, in one step however many runs a batch ended. A run that is running again
-  (a failed run resumed since its failure was persisted) keeps its state.
+  (a failed run resumed since its failure was persisted) or compensating keeps its state.
   KEYS[1] active runs  KEYS[2..] the keys of the runs (same shard), ARGV[2] per run, its meta hash first
   ARGV[1] retention in milliseconds (0 deletes at once)  ARGV[2] keys per run  ARGV[3..] the run ids
   Returns: number of keys expired or deleted ]]
@@ -15,7 +15,8 @@ local retention, per_run = tonumber(ARGV[1]), tonumber(ARGV[2])
 local keys, runs = {}, {}
 for i = 3, #ARGV do
   local first = 2 + (i - 3) * per_run
-  if rcall('HGET', KEYS[first], 'status') ~= 'RUNNING' then
+  local status = rcall('HGET', KEYS[first], 'status')
+  if status ~= 'RUNNING' and status ~= 'COMPENSATING' then
     for k = first, first + per_run - 1 do keys[#keys + 1] = KEYS[k] end
     runs[#runs + 1] = ARGV[i]
   end

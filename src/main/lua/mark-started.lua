@@ -8,7 +8,7 @@
 local run, now, token, node = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 local status = rcall('HGET', KEYS[1], 'status')
 if not status then return -2 end
-if status ~= 'RUNNING' then return -4 end
+if status ~= 'RUNNING' and status ~= 'COMPENSATING' then return -4 end
 if rcall('SISMEMBER', KEYS[3], token) == 1 then return -1 end
 local place = rcall('HGET', KEYS[2], token)
 if not place or (place ~= node and string.sub(place, 1, #node + 1) ~= node .. '#') then return -3 end

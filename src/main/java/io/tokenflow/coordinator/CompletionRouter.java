@@ -9,6 +9,7 @@ import java.util.Set;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.engine.conditions.ConditionContext;
+import io.tokenflow.engine.ir.IrCompensator;
 import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.engine.replay.EventDataText;
 import io.tokenflow.engine.replay.NodeCompleted;
@@ -40,11 +41,13 @@ class CompletionRouter {
     private final Router router;
     private final TokenEmitter emitter;
     private final RunLimits limits;
+    private final Compensations compensations;
     private final Clock clock;
 
     CompletionRouter(RedisConnections redis, RedisKeys keys, RunPlans plans, LuaScripts scripts,
                      Payloads payloads, RejectedSignals rejected, NodeRetries retries, DeadLetters deadLetters,
-                     Router router, TokenEmitter emitter, RunLimits limits, Clock clock) {
+                     Router router, TokenEmitter emitter, RunLimits limits, Compensations compensations, Clock clock) {
+        this.compensations = compensations;
         this.retries = retries;
         this.deadLetters = deadLetters;
         this.limits = limits;
@@ -84,6 +87,10 @@ class CompletionRouter {
             return Optional.empty();
         }
         IrNode node = plan.get().workflow().node(completion.node());
+        if (node == null && IrCompensator.compensated(completion.node()) != null) {
+            compensations.complete(plan.get(), completion);
+            return Optional.empty();
+        }
         if (node == null) {
             rejected.record(shard, completion, "Expected node '" + completion.node() + "' in the run's workflow, but "
                     + "it has no such node");

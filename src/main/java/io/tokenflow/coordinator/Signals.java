@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.UUID;
 
 import io.tokenflow.cas.CasStore;
+import io.tokenflow.engine.ir.IrCompensator;
 import io.tokenflow.engine.routing.AgentDecision;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -16,8 +17,8 @@ final class Signals {
 
     /** The rule of {@link #isToken}, as the worker protocol writes it. */
     static final String TOKEN = "[A-Za-z0-9_-]{1,64}";
-    /** The rule of {@link #isNode}, as the worker protocol writes it. */
-    static final String NODE = "[A-Za-z_][A-Za-z0-9_-]{0,63}";
+    /** The rule of {@link #isNode}, as the worker protocol writes it (a compensator's node ends in ~compensate). */
+    static final String NODE = "[A-Za-z_][A-Za-z0-9_-]{0,63}(~compensate)?";
     private static final int MAX_ID_LENGTH = 64;
     private static final int MAX_EPOCH_MILLIS_DIGITS = 15;
 
@@ -158,8 +159,13 @@ final class Signals {
         return text.length() >= 1 && text.length() <= MAX_ID_LENGTH && idCharacters(text, 0);
     }
 
-    /** Whether the text is a node id: {@value #NODE}. */
+    /** Whether the text is a node id, or a compensator's ({@code <node>~compensate}): {@value #NODE}. */
     static boolean isNode(String text) {
+        String compensated = IrCompensator.compensated(text);
+        return compensated != null ? isAuthoredNode(compensated) : isAuthoredNode(text);
+    }
+
+    private static boolean isAuthoredNode(String text) {
         if (text.isEmpty() || text.length() > MAX_ID_LENGTH) {
             return false;
         }

@@ -21,6 +21,8 @@ public class LuaScripts {
     private final LuaScript discardParked;
     private final LuaScript heartbeat;
     private final LuaScript resumeRun;
+    private final LuaScript startCompensation;
+    private final LuaScript compensateStep;
 
     LuaScripts(RedisConnections redis) {
         var commands = redis.commands();
@@ -39,6 +41,8 @@ public class LuaScripts {
         this.discardParked = LuaScript.load("discard-parked", commands);
         this.heartbeat = LuaScript.load("heartbeat", commands);
         this.resumeRun = LuaScript.load("resume-run", commands);
+        this.startCompensation = LuaScript.load("start-compensation", commands);
+        this.compensateStep = LuaScript.load("compensate-step", commands);
     }
 
     public LuaScript startRun() {
@@ -59,6 +63,14 @@ public class LuaScripts {
 
     public LuaScript resumeRun() {
         return resumeRun;
+    }
+
+    public LuaScript startCompensation() {
+        return startCompensation;
+    }
+
+    public LuaScript compensateStep() {
+        return compensateStep;
     }
 
     public LuaScript decideApproval() {

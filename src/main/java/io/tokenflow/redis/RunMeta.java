@@ -20,7 +20,9 @@ import io.tokenflow.engine.runs.RunStatus;
  * that knows its field names.
  *
  * <pre>
- * status    RUNNING | COMPLETED | FAILED | CANCELLED
+ * status    RUNNING | COMPLETED | FAILED | CANCELLED, or COMPENSATING while an ended run's compensators run
+ * ended     while COMPENSATING: the status the run ended in (it goes back to it)
+ * comp      while COMPENSATING: the compensation steps after the one on its way (JSON array)
  * seq       the last event seq handed out
  * workflow  pinned workflow id       version   pinned version      revision  the run's IR revision (0: the version's)
  * input     the run's input (JSON)   created   start (epoch ms)    last      last activity (epoch ms)
@@ -37,6 +39,9 @@ public class RunMeta {
     private static final String INPUT = "input";
     private static final String CREATED = "created";
     private static final String LAST = "last";
+    private static final String ENDED = "ended";
+    private static final String COMP = "comp";
+    private static final String COMPENSATING = "COMPENSATING";
 
     private final RedisConnections redis;
     private final RedisKeys keys;
@@ -67,8 +72,22 @@ public class RunMeta {
         return redis.commands().exists(key(run, shard)) > 0;
     }
 
+    /** The run's status; a run being compensated has the status it ended in. */
     public Optional<RunStatus> status(UUID run) {
-        return Optional.ofNullable(redis.commands().hget(key(run, keys.shardOf(run)), STATUS)).map(RunStatus::valueOf);
+        List<KeyValue<String, String>> state = redis.commands().hmget(key(run, keys.shardOf(run)), STATUS, ENDED);
+        return state.get(0).hasValue() ? Optional.of(status(state.get(0).getValue(), state.get(1).getValueOrElse(null)))
+                : Optional.empty();
+    }
+
+    private static RunStatus status(String status, String ended) {
+        return RunStatus.valueOf(COMPENSATING.equals(status) ? ended : status);
+    }
+
+    /** While the run's compensators run: the steps after the one on its way (JSON array text); else empty. */
+    public Optional<String> compensationSteps(UUID run, int shard) {
+        List<KeyValue<String, String>> state = redis.commands().hmget(key(run, shard), STATUS, COMP);
+        return COMPENSATING.equals(state.get(0).getValueOrElse(null)) && state.get(1).hasValue()
+                ? Optional.of(state.get(1).getValue()) : Optional.empty();
     }
 
     /**
@@ -117,11 +136,11 @@ public class RunMeta {
 
     public Optional<Fields> fields(UUID run) {
         List<KeyValue<String, String>> meta = redis.commands().hmget(key(run, keys.shardOf(run)), STATUS, WORKFLOW,
-                VERSION, INPUT, CREATED, LAST);
+                VERSION, INPUT, CREATED, LAST, ENDED);
         if (!meta.get(0).hasValue() || !meta.get(1).hasValue()) {
             return Optional.empty();
         }
-        return Optional.of(new Fields(RunStatus.valueOf(meta.get(0).getValue()),
+        return Optional.of(new Fields(status(meta.get(0).getValue(), meta.get(6).getValueOrElse(null)),
                 UUID.fromString(meta.get(1).getValue()), Integer.parseInt(meta.get(2).getValueOrElse("0")), meta.get(3).getValueOrElse(null),
                 Instant.ofEpochMilli(Long.parseLong(meta.get(4).getValueOrElse("0"))),
                 meta.get(5).hasValue() ? Instant.ofEpochMilli(Long.parseLong(meta.get(5).getValue())) : null));

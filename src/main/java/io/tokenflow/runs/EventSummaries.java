@@ -32,6 +32,10 @@ final class EventSummaries {
             case "run.completed" -> "run completed";
             case "run.failed" -> "run failed: " + data.path("reason").asString("");
             case "run.cancelled" -> "run cancelled by " + data.path("by").asString("unknown");
+            case "compensation.started" -> "compensation started by " + data.path("by").asString("unknown") + " ("
+                    + data.path("reason").asString("") + "): undoing " + String.join(", ", texts(data.get("steps")));
+            case "compensation.completed" -> "compensation completed";
+            case "compensation.failed" -> "compensation failed: " + data.path("reason").asString("");
             case "run.resumed" -> "run resumed by " + data.path("by").asString("unknown") + " from event "
                     + data.path("resumes").asLong() + " (" + data.path("redone").size() + " to do again)";
             case "approval.requested" -> "approval requested from " + String.join(", ", texts(data.get("approvers")));

@@ -12,18 +12,20 @@ import io.tokenflow.coordinator.RunTerminator;
 import io.tokenflow.web.ConflictException;
 
 /**
- * What an operator does to a run from its page: cancel it (the form shows while the run runs), or retry it from its
- * failed node(s) (the form shows once it failed).
+ * What an operator does to a run from its page: cancel it (the form shows while the run runs), retry it from its
+ * failed node(s) (once it failed), or compensate it (once it ended, when its workflow has compensators).
  */
 @Controller
 class RunActionsController {
 
     private final RunTerminator terminator;
     private final ResumeRun resuming;
+    private final CompensateRun compensating;
 
-    RunActionsController(RunTerminator terminator, ResumeRun resuming) {
+    RunActionsController(RunTerminator terminator, ResumeRun resuming, CompensateRun compensating) {
         this.terminator = terminator;
         this.resuming = resuming;
+        this.compensating = compensating;
     }
 
     @PostMapping("/runs/{id}/cancel")
@@ -43,6 +45,17 @@ class RunActionsController {
             redirect.addFlashAttribute("notice", "Retrying the run: " + String.join(", ", resumed.nodes())
                     + (resumed.joinArrivals() > 0 ? " (and " + resumed.joinArrivals() + " join arrivals waiting)"
                     : ""));
+        } catch (ConflictException e) {
+            redirect.addFlashAttribute("failure", e.getMessage());
+        }
+        return "redirect:/runs/" + id;
+    }
+
+    @PostMapping("/runs/{id}/compensate")
+    String compensate(@PathVariable UUID id, Principal principal, RedirectAttributes redirect) {
+        try {
+            CompensateRun.Compensating started = compensating.compensate(id, principal.getName());
+            redirect.addFlashAttribute("notice", "Compensating " + String.join(", ", started.steps()));
         } catch (ConflictException e) {
             redirect.addFlashAttribute("failure", e.getMessage());
         }

@@ -9,15 +9,12 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
+import io.tokenflow.coordinator.RunEventLog;
 import io.tokenflow.engine.replay.RunEvent;
-import io.tokenflow.engine.replay.RunEvents;
 import io.tokenflow.engine.replay.RunReplay;
 import io.tokenflow.engine.replay.RunState;
 import io.tokenflow.engine.runs.NodeExecution;
 import io.tokenflow.web.NotFoundException;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /** A run's event log, page by page, and its state rebuilt from that log alone (time travel). */
 @Service
@@ -25,12 +22,12 @@ public class RunHistory {
 
     private final JdbcClient jdbc;
     private final RunQueries runs;
-    private final JsonMapper json;
+    private final RunEventLog log;
 
-    RunHistory(JdbcClient jdbc, RunQueries runs, JsonMapper json) {
+    RunHistory(JdbcClient jdbc, RunQueries runs, RunEventLog log) {
         this.jdbc = jdbc;
         this.runs = runs;
-        this.json = json;
+        this.log = log;
     }
 
     public RunViews.EventPage events(UUID run, long afterSeq, int limit) {
@@ -56,22 +53,7 @@ public class RunHistory {
 
     /** The run's events in {@code event_log} up to {@code upToSeq}, in seq order. */
     List<RunEvent> logged(UUID run, long upToSeq) {
-        ArrayNode array = json.createArrayNode();
-        jdbc.sql("select seq, event_type, node_id, token_id, occurred_at, data::text as data from event_log "
-                        + "where run_id = :run and seq <= :upTo order by seq")
-                .param("run", run).param("upTo", upToSeq)
-                .query((rs, i) -> array.add(event(rs.getLong("seq"), rs.getString("event_type"), rs.getString("node_id"),
-                        rs.getString("token_id"), rs.getTimestamp("occurred_at").toInstant().toEpochMilli(),
-                        rs.getString("data"))))
-                .list();
-        return RunEvents.parse(array);
-    }
-
-    private ObjectNode event(long seq, String type, String node, String token, long at, String data) {
-        ObjectNode event = json.createObjectNode();
-        event.put("seq", seq).put("type", type).put("at", at).put("node", node).put("token", token);
-        event.set("data", json.readTree(data));
-        return event;
+        return log.events(run, upToSeq);
     }
 
     private RunViews.Replay view(UUID run, RunState state) {
@@ -85,7 +67,7 @@ public class RunHistory {
                 .map(step -> new RunViews.Step(step.seq(), step.from(), step.to(), step.token())).toList();
         Map<String, Map<String, String>> joins = new LinkedHashMap<>(state.pendingJoins());
         return new RunViews.Replay(run, state.lastSeq(), state.status().name(), state.counter(), state.inFlight(), nodes,
-                joins, state.pendingApprovals(), path, state.outputs(), state.error());
+                joins, state.pendingApprovals(), path, state.outputs(), state.error(), state.compensation());
     }
 
     private void requireRun(UUID run) {

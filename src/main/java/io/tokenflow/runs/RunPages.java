@@ -37,7 +37,8 @@ class RunPages {
     Page page(UUID run, Long at, long hopsAfter) {
         Loaded loaded = load(run);
         return new Page(RunPictures.draw(run, loaded.pinned.name(), loaded.pinned.ir(), loaded.log,
-                at == null ? Long.MAX_VALUE : at, hopsAfter), RunGraph.of(loaded.pinned.ir()));
+                at == null ? Long.MAX_VALUE : at, hopsAfter), RunGraph.of(loaded.pinned.ir()),
+                !loaded.pinned.ir().compensators().isEmpty());
     }
 
     NodeDetails.NodeDetail node(UUID run, String node, Long at) {
@@ -68,7 +69,7 @@ class RunPages {
     }
 
     /** What the run page shows first. */
-    record Page(RunPicture picture, RunGraph graph) {
+    record Page(RunPicture picture, RunGraph graph, boolean compensable) {
     }
 
     private record Loaded(PinnedWorkflow pinned, RunLog log) {

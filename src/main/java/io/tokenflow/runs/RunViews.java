@@ -52,7 +52,7 @@ public final class RunViews {
     public record Replay(UUID id, long upToSeq, String status, long counter, Map<String, String> inFlight,
                          List<Node> nodes, Map<String, Map<String, String>> pendingJoins,
                          Map<String, String> pendingApprovals, List<Step> path,
-                         Map<String, JsonNode> outputs, String error) {
+                         Map<String, JsonNode> outputs, String error, String compensation) {
     }
 
     /** A token's journey: from → to. */

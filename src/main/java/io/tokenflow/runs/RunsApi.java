@@ -21,7 +21,7 @@ import io.tokenflow.web.RequestJson;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Runs: start, cancel, retry, list with filters, one run's state, its event log (paged) and its replay. */
+/** Runs: start, cancel, retry, compensate, list with filters, one run's state, its event log (paged) and its replay. */
 @RestController
 class RunsApi {
 
@@ -31,12 +31,14 @@ class RunsApi {
     private final StartRun starting;
     private final RunTerminator terminator;
     private final ResumeRun resuming;
+    private final CompensateRun compensating;
     private final RunQueries queries;
     private final RunHistory history;
     private final JsonMapper json;
 
-    RunsApi(StartRun starting, RunTerminator terminator, ResumeRun resuming, RunQueries queries, RunHistory history,
-            JsonMapper json) {
+    RunsApi(StartRun starting, RunTerminator terminator, ResumeRun resuming, CompensateRun compensating,
+            RunQueries queries, RunHistory history, JsonMapper json) {
+        this.compensating = compensating;
         this.starting = starting;
         this.terminator = terminator;
         this.resuming = resuming;
@@ -103,6 +105,13 @@ class RunsApi {
     @PostMapping("/api/v1/runs/{id}/retry")
     ResponseEntity<ResumeRun.Resumed> retry(@PathVariable UUID id, Principal principal) {
         return ResponseEntity.accepted().body(resuming.resume(id, principal == null ? "anonymous"
+                : principal.getName()));
+    }
+
+    /** Starts the compensation of an ended run: its completed nodes' compensators, in reverse completion order. */
+    @PostMapping("/api/v1/runs/{id}/compensate")
+    ResponseEntity<CompensateRun.Compensating> compensate(@PathVariable UUID id, Principal principal) {
+        return ResponseEntity.accepted().body(compensating.compensate(id, principal == null ? "anonymous"
                 : principal.getName()));
     }
 

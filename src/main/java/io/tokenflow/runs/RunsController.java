@@ -56,6 +56,7 @@ class RunsController {
         RunPages.Page page = pages.page(id, null, Long.MAX_VALUE);
         model.addAttribute("run", page.picture());
         model.addAttribute("graphJson", json.writeValueAsString(page.graph()).replace("<", "\\u003c"));
+        model.addAttribute("compensable", page.compensable());
         return "runs/run";
     }
 

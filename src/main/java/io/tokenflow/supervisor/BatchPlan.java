@@ -61,7 +61,7 @@ record BatchPlan(Map<UUID, List<RunEvent>> applied, List<String> done, List<Stri
             boolean logged = entry.events().stream().allMatch(event -> event.seq() <= last);
             (logged ? done : waiting).add(entry.id());
         }
-        if (bySeq.headMap(last, true).values().stream().anyMatch(event -> event.type().endsRun())) {
+        if (bySeq.headMap(last, true).values().stream().anyMatch(event -> event.type().releasesRunState())) {
             ended.add(run);
         }
     }

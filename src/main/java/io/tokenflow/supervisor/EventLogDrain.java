@@ -8,6 +8,7 @@ import java.util.UUID;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
+import io.tokenflow.coordinator.Compensations;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 
@@ -20,12 +21,14 @@ class EventLogDrain implements SmartLifecycle {
     private final RedisKeys keys;
     private final EventsEntries entries;
     private final EventLogWriter writer;
+    private final Compensations compensations;
     private final String consumerName = consumerName();
     private final List<ShardEventLoop> loops = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
 
     EventLogDrain(SupervisorSettings settings, RedisConnections redis, RedisKeys keys, EventsEntries entries,
-                  EventLogWriter writer) {
+                  EventLogWriter writer, Compensations compensations) {
+        this.compensations = compensations;
         this.settings = settings;
         this.redis = redis;
         this.keys = keys;
@@ -40,7 +43,8 @@ class EventLogDrain implements SmartLifecycle {
         }
         for (int shard = 0; shard < keys.shards(); shard++) {
             ShardEvents events = new ShardEvents(redis.dedicated().sync(), keys, shard, consumerName, settings);
-            ShardEventLoop loop = new ShardEventLoop(events, entries, writer, settings);
+            ShardEventLoop loop = new ShardEventLoop(events, entries, writer, settings,
+                    compensations::startDeclared);
             Thread thread = new Thread(loop, "supervisor-events-" + shard);
             thread.setDaemon(true);
             loops.add(loop);

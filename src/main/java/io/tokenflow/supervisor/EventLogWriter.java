@@ -91,9 +91,11 @@ class EventLogWriter {
         // a run ending in this batch gets its activity and outputs with its ending: one row version, not three
         runs.recordActivity(plan.applied(), endings.keySet(), locked.lastActivity());
         runs.addOutputs(outputs, endings.keySet());
+        Map<UUID, RunStatus> endedAs = new LinkedHashMap<>();
+        endings.forEach((run, ending) -> endedAs.put(run, ending.endsAs()));
         endings.keySet().removeAll(insertedEnded);
         runs.endAll(endings, outputs);
-        return new Outcome(plan.done(), plan.waiting(), plan.ended());
+        return new Outcome(plan.done(), plan.waiting(), plan.ended(), endedAs);
     }
 
     /**
@@ -145,7 +147,8 @@ class EventLogWriter {
      * @param done    entries now fully in the event log: to acknowledge
      * @param waiting entries waiting for earlier events of their run: to retry
      * @param ended   runs whose ending is in the event log: their Redis state may go
+     * @param endings runs this batch ended, with how they ended
      */
-    record Outcome(List<String> done, List<String> waiting, Set<UUID> ended) {
+    record Outcome(List<String> done, List<String> waiting, Set<UUID> ended, Map<UUID, RunStatus> endings) {
     }
 }

@@ -3,13 +3,18 @@ package io.tokenflow.supervisor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.StreamMessage;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+
+import io.tokenflow.engine.runs.RunStatus;
 
 /**
  * Drains one shard's events stream into PostgreSQL, one batch per transaction, acknowledging only what was written.
@@ -28,6 +33,7 @@ final class ShardEventLoop implements Runnable {
     private final EventsEntries entries;
     private final EventLogWriter writer;
     private final SupervisorSettings settings;
+    private final Consumer<Map<UUID, RunStatus>> afterEndings;
     private final RetryBackoff backoff;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private String pendingAfter = "0";
@@ -38,6 +44,13 @@ final class ShardEventLoop implements Runnable {
     private boolean lingerNext;
 
     ShardEventLoop(ShardEvents events, EventsEntries entries, EventLogWriter writer, SupervisorSettings settings) {
+        this(events, entries, writer, settings, ended -> { });
+    }
+
+    /** @param afterEndings told of the runs each written batch ended, before their Redis state is let go */
+    ShardEventLoop(ShardEvents events, EventsEntries entries, EventLogWriter writer, SupervisorSettings settings,
+                   Consumer<Map<UUID, RunStatus>> afterEndings) {
+        this.afterEndings = afterEndings;
         this.events = events;
         this.entries = entries;
         this.writer = writer;
@@ -119,6 +132,9 @@ final class ShardEventLoop implements Runnable {
         }
         EventLogWriter.Outcome outcome = writer.write(events.shard(), read.entries());
         events.acknowledge(outcome.done());
+        if (!outcome.endings().isEmpty()) {
+            afterEndings.accept(outcome.endings());
+        }
         events.forget(new ArrayList<>(outcome.ended()));
         backoff.succeeded();
         if (!outcome.waiting().isEmpty()) {

@@ -64,8 +64,12 @@ class SignalsTests {
         fields = completion();
         fields.put("node", "1st");
         assertThat(signals.parse("1-0", fields)).isInstanceOfSatisfying(Signal.Malformed.class, malformed ->
-                assertThat(malformed.reason()).isEqualTo("Expected node to match [A-Za-z_][A-Za-z0-9_-]{0,63}, but "
-                        + "found '1st'"));
+                assertThat(malformed.reason()).isEqualTo("Expected node to match "
+                        + "[A-Za-z_][A-Za-z0-9_-]{0,63}(~compensate)?, but found '1st'"));
+        assertThat(Signals.isNode("charge~compensate")).isTrue();
+        assertThat(Signals.isNode("charge~compensate~compensate")).isFalse();
+        assertThat(Signals.isNode("~compensate")).isFalse();
+        assertThat(Signals.isNode("charge~refund")).isFalse();
     }
 
     @Test

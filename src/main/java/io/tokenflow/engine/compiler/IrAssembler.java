@@ -48,7 +48,7 @@ final class IrAssembler {
         }
         List<String> terminalNodes = nodes.values().stream().filter(IrNode::isTerminal).map(IrNode::id).toList();
         return new WorkflowIr(WorkflowIr.FORMAT_VERSION, workflow.source().name(), graph.entryNodes(), terminalNodes,
-                nodes, workflow.source().inputs(), deadline(workflow.source().deadline()));
+                nodes, workflow.source().inputs(), deadline(workflow.source().deadline()), Map.of(), List.of());
     }
 
     private IrNode assembleNode(NodeDefinition node, Optional<NodeTypeSpec> spec, DesugaredWorkflow workflow,

@@ -17,6 +17,7 @@ import io.tokenflow.engine.dsl.WorkflowDefinition;
 import io.tokenflow.engine.types.NodeTypeCatalog;
 import io.tokenflow.engine.types.NodeTypeSpec;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Per-node checks that need no graph: unique ids, known types, and config valid against the type's schema. */
 final class NodeChecks {
@@ -56,19 +57,22 @@ final class NodeChecks {
     }
 
     private void checkConfig(NodeDefinition node, NodeTypeSpec spec, Diagnostics diagnostics) {
+        checkConfig(node.id(), node.at("config"), node.config(), spec, diagnostics);
+    }
+
+    /** Checks a config (with the type's defaults) against its type's schema; problems at {@code pointer}. */
+    void checkConfig(String nodeId, String pointer, ObjectNode config, NodeTypeSpec spec, Diagnostics diagnostics) {
         Schema schema = configSchemas.computeIfAbsent(spec.name() + "@" + spec.configSchema().hashCode(),
                 key -> registry.getSchema(spec.configSchema().toString()));
-        JsonNode config = withDefaults(node, spec);
-        for (Error error : schema.validate(config)) {
-            String pointer = node.at("config") + SchemaErrors.pointerOf(error);
-            diagnostics.error("invalid-config", node.id(), pointer, "Expected the config of a '" + spec.name()
-                    + "' node to match its schema: " + describe(error));
+        for (Error error : schema.validate(withDefaults(config, spec))) {
+            diagnostics.error("invalid-config", nodeId, pointer + SchemaErrors.pointerOf(error), "Expected the config "
+                    + "of a '" + spec.name() + "' node to match its schema: " + describe(error));
         }
     }
 
-    private static JsonNode withDefaults(NodeDefinition node, NodeTypeSpec spec) {
+    private static JsonNode withDefaults(ObjectNode config, NodeTypeSpec spec) {
         var merged = spec.defaultConfig().deepCopy();
-        merged.setAll(node.config());
+        merged.setAll(config);
         return merged;
     }
 

@@ -35,6 +35,7 @@ public final class WorkflowCompiler {
     private final GraphChecks graphChecks = new GraphChecks();
     private final ReferenceChecks referenceChecks = new ReferenceChecks();
     private final JoinChecks joinChecks = new JoinChecks();
+    private final CompensationCompiler compensations = new CompensationCompiler(nodeChecks);
     private final Map<NodeKind, NodeKindCompiler> kindCompilers = new EnumMap<>(NodeKind.class);
     private final IrAssembler assembler;
 
@@ -83,7 +84,9 @@ public final class WorkflowCompiler {
             types.find(node.type()).map(NodeTypeSpec::kind)
                     .ifPresent(kind -> kindCompilers.get(kind).check(node, diagnostics));
         }
-        WorkflowIr ir = assembler.assemble(desugared, graph, references, types, diagnostics);
+        WorkflowIr ir = assembler.assemble(desugared, graph, references, types, diagnostics)
+                .withCompensation(compensations.compensators(workflow, types, diagnostics),
+                        compensations.compensateOn(workflow, diagnostics));
         if (ir.terminalNodes().isEmpty() && !ir.nodes().isEmpty()) {
             diagnostics.error("no-terminal", null, "/nodes", "Expected at least one terminal node (where a path "
                     + "ends), but every node emits to another node; the run could never complete");

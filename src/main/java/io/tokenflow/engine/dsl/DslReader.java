@@ -33,9 +33,17 @@ public final class DslReader {
             return Optional.empty();
         }
         List<NodeDefinition> nodes = new ArrayList<>();
+        List<CompensatorDefinition> compensators = new ArrayList<>();
         JsonNode nodeArray = document.path("nodes");
         for (int i = 0; i < nodeArray.size(); i++) {
             nodes.add(readNode("/nodes/" + i, nodeArray.get(i), diagnostics));
+            JsonNode compensate = nodeArray.get(i).get("compensate");
+            if (compensate != null) {
+                compensators.add(new CompensatorDefinition("/nodes/" + i + "/compensate",
+                        nodeArray.get(i).get("id").asString(), compensate.get("type").asString(),
+                        compensate.has("config") ? (ObjectNode) compensate.get("config").deepCopy()
+                                : JsonNodeFactory.instance.objectNode()));
+            }
         }
         List<EdgeDefinition> edges = new ArrayList<>();
         JsonNode edgeArray = document.path("edges");
@@ -45,7 +53,8 @@ public final class DslReader {
                     edge.get("condition")));
         }
         return Optional.of(new WorkflowDefinition(document.get("name").asString(), text(document, "description"),
-                document.get("inputs"), document.get("retry"), document.get("deadline"), nodes, edges));
+                document.get("inputs"), document.get("retry"), document.get("deadline"), document.get("compensation"),
+                compensators, nodes, edges));
     }
 
     private NodeDefinition readNode(String pointer, JsonNode node, Diagnostics diagnostics) {

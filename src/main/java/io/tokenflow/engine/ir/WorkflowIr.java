@@ -19,13 +19,20 @@ import tools.jackson.databind.annotation.JsonNaming;
  * @param nodes         every node by id, in authoring order
  * @param inputs        the declared run inputs (a JSON Schema object), or {@code null}
  * @param deadline      the longest a run may run, or {@code null}
+ * @param compensators  by node id, the task that undoes its completed work (empty when none)
+ * @param compensateOn  the endings after which the compensators run by themselves: {@code failure}, {@code cancel}
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record WorkflowIr(String version, String name, List<String> entryNodes, List<String> terminalNodes,
-                         Map<String, IrNode> nodes, JsonNode inputs, IrDeadline deadline) {
+                         Map<String, IrNode> nodes, JsonNode inputs, IrDeadline deadline,
+                         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, IrCompensator> compensators,
+                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> compensateOn) {
 
     public static final String FORMAT_VERSION = "1.0";
+    /** The endings after which compensators run by themselves ({@link #compensateOn}). */
+    public static final String ON_FAILURE = "failure";
+    public static final String ON_CANCEL = "cancel";
 
     public WorkflowIr {
         Objects.requireNonNull(version, "version");
@@ -33,6 +40,13 @@ public record WorkflowIr(String version, String name, List<String> entryNodes, L
         entryNodes = List.copyOf(entryNodes);
         terminalNodes = List.copyOf(terminalNodes);
         nodes = Collections.unmodifiableMap(new LinkedHashMap<>(nodes));
+        compensators = compensators == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(compensators));
+        compensateOn = compensateOn == null ? List.of() : List.copyOf(compensateOn);
+    }
+
+    /** This workflow with its compensators and when they run by themselves. */
+    public WorkflowIr withCompensation(Map<String, IrCompensator> newCompensators, List<String> on) {
+        return new WorkflowIr(version, name, entryNodes, terminalNodes, nodes, inputs, deadline, newCompensators, on);
     }
 
     public IrNode node(String id) {

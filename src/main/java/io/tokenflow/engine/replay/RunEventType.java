@@ -26,6 +26,9 @@ public enum RunEventType {
     APPROVAL_ESCALATED("approval.escalated", ApprovalEscalated.class, ApprovalEscalated::read),
     RUN_PATCHED("run.patched", RunPatched.class, RunPatched::read),
     RUN_RESUMED("run.resumed", RunResumed.class, RunResumed::read),
+    COMPENSATION_STARTED("compensation.started", CompensationStarted.class, CompensationStarted::read),
+    COMPENSATION_COMPLETED("compensation.completed", CompensationCompleted.class, CompensationCompleted::read),
+    COMPENSATION_FAILED("compensation.failed", CompensationFailed.class, CompensationFailed::read),
     RUN_COMPLETED("run.completed", RunCompleted.class, RunCompleted::read),
     RUN_FAILED("run.failed", RunFailed.class, RunFailed::read),
     RUN_CANCELLED("run.cancelled", RunCancelled.class, RunCancelled::read);
@@ -55,6 +58,11 @@ public enum RunEventType {
     /** True for the events that end a run. */
     public boolean endsRun() {
         return RunEnding.class.isAssignableFrom(recordType);
+    }
+
+    /** True for the events after which a run's Redis state may go: its ending, and the end of its compensation. */
+    public boolean releasesRunState() {
+        return endsRun() || this == COMPENSATION_COMPLETED || this == COMPENSATION_FAILED;
     }
 
     RunEvent read(EventHeader header, EventJson data) {

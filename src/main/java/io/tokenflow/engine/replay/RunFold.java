@@ -30,6 +30,7 @@ public final class RunFold {
     private RunStarted started;
     private Instant endedAt;
     private String error;
+    private String compensation;
     private long lastSeq;
     private int revision;
 
@@ -69,6 +70,11 @@ public final class RunFold {
             endedAt = null;
             error = null;
         }
+    }
+
+    /** How the run's compensation stands: running, completed or failed. */
+    void compensation(String state) {
+        compensation = state;
     }
 
     void patch(RunPatched event) {
@@ -121,6 +127,6 @@ public final class RunFold {
 
     RunState freeze() {
         return new RunState(status, counter, revision, inFlight, executions, pendingJoins, pendingApprovals, path,
-                lastSeq, started == null ? null : started.at(), endedAt, started, error, illegalMoves);
+                lastSeq, started == null ? null : started.at(), endedAt, started, error, compensation, illegalMoves);
     }
 }

@@ -27,12 +27,15 @@ import tools.jackson.databind.JsonNode;
  * @param path         every {@code token.emitted}, in order
  * @param started      the {@code run.started} event (workflow, version, inputs, …), or {@code null} before it
  * @param error        why the run failed, or who cancelled it
+ * @param compensation how its compensation stands ({@code running}, {@code completed}, {@code failed}), or
+ *                     {@code null} when none was started
  * @param illegalMoves status moves events asked for that the transition tables forbid (not applied)
  */
 public record RunState(RunStatus status, long counter, int revision, Map<String, String> inFlight,
                        Map<NodeExecutionKey, NodeExecution> executions, Map<String, Map<String, String>> pendingJoins,
                        Map<String, String> pendingApprovals, List<PathStep> path, long lastSeq, Instant startedAt,
-                       Instant endedAt, RunStarted started, String error, List<IllegalMove> illegalMoves) {
+                       Instant endedAt, RunStarted started, String error, String compensation,
+                       List<IllegalMove> illegalMoves) {
 
     public RunState {
         inFlight = frozen(inFlight);

@@ -36,6 +36,11 @@ public final class TokenIds {
         return hash("resumed", tokenId, Long.toString(failedSeq));
     }
 
+    /** The token of the compensator that undoes the work a completed token did. */
+    public static String compensation(String completedTokenId) {
+        return hash("compensate", completedTokenId);
+    }
+
     private static String hash(String... parts) {
         try {
             MessageDigest sha256 = MessageDigest.getInstance("SHA-256");

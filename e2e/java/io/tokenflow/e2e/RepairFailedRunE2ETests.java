@@ -24,12 +24,13 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Retrying a failed run from its page in a real browser: an HTTP node's service refuses the first call (a permanent
- * 4xx, so the run fails), the operator presses Retry on the run page, the service accepts the second call and the
- * run completes under the same id.
+ * Repairing a failed run from its page in a real browser. Retry: an HTTP node's service refuses the first call (a
+ * permanent 4xx, so the run fails), the operator presses Retry, the service accepts the second call and the run
+ * completes under the same id. Compensate: a booking went through before the charge failed; the operator presses
+ * Compensate and the booking's compensator (a refund call) runs.
  */
 @BrowserTest
-class RetryFailedRunE2ETests {
+class RepairFailedRunE2ETests {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -82,6 +83,56 @@ class RetryFailedRunE2ETests {
             assertThat(retry).isHidden();
             assertThat(page.locator("#run-nodes li[data-node='charge']")).containsText("completed");
             assertThat(calls.get()).isEqualTo(2);
+        } finally {
+            service.stop(0);
+        }
+    }
+
+    @Test
+    void anOperatorCompensatesAFailedRunFromItsPage(Page page) throws IOException {
+        AtomicInteger refunds = new AtomicInteger();
+        HttpServer service = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        service.createContext("/", exchange -> {
+            String path = exchange.getRequestURI().getPath();
+            if (path.equals("/refund")) {
+                refunds.incrementAndGet();
+            }
+            int status = path.equals("/charge") ? 402 : 200;
+            byte[] body = "{\"ok\": true}".getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(status, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        service.start();
+        try {
+            SignIn.andOpen(page, base(), "/runs");
+            String url = "http://127.0.0.1:" + service.getAddress().getPort();
+            String workflow = "saga-page-" + UUID.randomUUID().toString().substring(0, 8);
+            APIResponse created = api(page, "/api/v1/workflows", """
+                    {"name": "%s", "nodes": [
+                      {"id": "book", "type": "http", "config": {"method": "POST", "url": "%s/book"},
+                       "compensate": {"type": "http", "config": {"method": "POST", "url": "%s/refund"}}},
+                      {"id": "charge", "type": "http", "config": {"method": "POST", "url": "%s/charge"}}],
+                     "edges": [{"from": "book", "to": "charge"}]}""".formatted(workflow, url, url, url));
+            assertThat(created.status()).as(created.text()).isEqualTo(201);
+            APIResponse started = api(page, "/api/v1/runs", "{\"workflow\": \"" + workflow + "\"}");
+            String run = JSON.readTree(started.text()).get("id").asString();
+            await().atMost(Duration.ofSeconds(30)).until(() -> "FAILED".equals(JSON.readTree(page.request()
+                    .get(base() + "/api/v1/runs/" + run, RequestOptions.create().setHeader("Authorization",
+                            "Basic " + credentials())).text()).get("status").asString()));
+
+            page.navigate(base() + "/runs/" + run);
+            Locator compensate = page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions()
+                    .setName("Compensate (undo completed steps)"));
+            assertThat(compensate).isVisible();
+            compensate.click();
+
+            assertThat(page.locator(".notice")).containsText("Compensating book#0");
+            await().atMost(Duration.ofSeconds(15)).until(() -> refunds.get() == 1);
+            page.navigate(base() + "/runs/" + run);
+            assertThat(page.locator("#run-summary")).hasAttribute("data-status", "FAILED");
+            assertThat(page.getByText("compensation completed")).isVisible();
         } finally {
             service.stop(0);
         }
