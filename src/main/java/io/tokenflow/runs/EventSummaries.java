@@ -31,8 +31,8 @@ final class EventSummaries {
                     + data.path("delay_ms").asLong() + " ms";
             case "node.parked" -> "parked in the dead-letter queue after " + data.path("attempts").asInt()
                     + " attempt(s): " + errorMessage(data.get("error"));
-            case "node.reprocessed" -> "reprocessed from the dead-letter queue by " + data.path("by").asString("unknown")
-                    + (data.path("input_edited").asBoolean(false) ? " (input edited)" : "");
+            case "node.reprocessed" -> "reprocessed from the dead-letter queue by "
+                    + data.path("by").asString("unknown") + (data.path("input_edited").asBoolean(false) ? " (input edited)" : "");
             case "node.discarded" -> "discarded from the dead-letter queue by " + data.path("by").asString("unknown");
             case "node.unparked" -> "a late completion took it out of the dead-letter queue";
             case "run.completed" -> "run completed";

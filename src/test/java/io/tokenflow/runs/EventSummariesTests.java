@@ -17,7 +17,8 @@ class EventSummariesTests {
                 .isEqualTo("parked in the dead-letter queue after 3 attempt(s): card declined");
         assertThat(line("node.reprocessed", "{\"by\": \"olga\", \"input_edited\": true}"))
                 .isEqualTo("reprocessed from the dead-letter queue by olga (input edited)");
-        assertThat(line("node.discarded", "{\"by\": \"olga\"}")).isEqualTo("discarded from the dead-letter queue by olga");
+        assertThat(line("node.discarded", "{\"by\": \"olga\"}"))
+                .isEqualTo("discarded from the dead-letter queue by olga");
         assertThat(line("run.resumed", "{\"by\": \"olga\", \"resumes\": 12, \"redone\": {\"a\": \"b\"}}"))
                 .isEqualTo("run resumed by olga from event 12 (1 to do again)");
         assertThat(line("compensation.started", "{\"by\": \"system\", \"reason\": \"failure\", "
