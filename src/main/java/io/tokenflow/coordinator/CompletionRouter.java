@@ -21,6 +21,7 @@ import io.tokenflow.engine.routing.RoutingInput;
 import io.tokenflow.redis.LuaScripts;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
+import io.tokenflow.redis.RunMeta;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -29,6 +30,9 @@ import tools.jackson.databind.JsonNode;
  */
 @Component
 class CompletionRouter {
+
+    /** How many times one completion is decided before it is left pending (see {@link #finish}). */
+    private static final int DECISIONS = 8;
 
     private final RedisConnections redis;
     private final RedisKeys keys;
@@ -103,15 +107,24 @@ class CompletionRouter {
     }
 
     /**
-     * Interprets the reply of a prepared step: records refusals, and decides again once when the step was decided on
-     * stale facts (an older IR revision, or a loop pass count another completion moved meanwhile).
+     * Interprets the reply of a prepared step: records refusals, and decides again when the step was decided on stale
+     * facts: once for an older IR revision, and as long as another completion moved a loop meanwhile (a pass count,
+     * or the run's last handed-out iteration; each such refusal means another step went through). Throws when the
+     * loops keep moving past {@value #DECISIONS} decisions: the completion then stays pending and comes back.
      */
     StepOutcome finish(Prepared prepared, long reply) {
         Signal.Completion completion = prepared.completion();
         StepOutcome outcome = StepOutcome.of(reply);
-        if (outcome == StepOutcome.STALE_REVISION || outcome == StepOutcome.LOOP_MOVED) {
+        boolean revised = false;
+        for (int decisions = 1; outcome == StepOutcome.LOOP_MOVED
+                || outcome == StepOutcome.STALE_REVISION && !revised; decisions++) {
+            if (decisions == DECISIONS) {
+                throw new IllegalStateException("Expected the loops of run " + completion.run() + " to hold still "
+                        + "while token " + completion.token() + " was routed, but they moved " + DECISIONS + " times");
+            }
             if (outcome == StepOutcome.STALE_REVISION) {
                 plans.evict(completion.run());
+                revised = true;
             }
             Optional<RunPlan> fresh = plans.find(completion.run());
             if (fresh.isEmpty()) {
@@ -152,7 +165,8 @@ class CompletionRouter {
         step.args(plan.runId().toString(), Long.toString(now), completion.token(), completion.node(),
                 TokenPlaces.of(node.id(), loop.iteration()), plan.revision(), "completed", completion.node(),
                 contextValue, completedEventData(completion, loop.iteration(), contextValue, routing));
-        step.args(loop.field(routing.loop()));
+        step.args(loop.field(routing.loop(), routing.loop() == Routing.LoopStep.AGAIN
+                ? routing.emissions().get(0).iteration() : 0));
         step.args(Integer.toString(limits.maxHops()));
         emitter.add(step, plan, node.id(), completion.token(), routing.emissions(), outputs, now);
         return step;
@@ -172,7 +186,7 @@ class CompletionRouter {
                 TokenPlaces.of(node.id(), loop.iteration()), plan.revision(), caught ? "caught" : "failed",
                 completion.node(), contextValue, NodeFailed.data(loop.iteration(), completion.worker(),
                         completion.startedAt(), error, caught ? node.onFailure().nextNodes() : null));
-        step.args(loop.field(Routing.LoopStep.UNCHANGED));
+        step.args(loop.field(Routing.LoopStep.UNCHANGED, 0));
         step.args(Integer.toString(limits.maxHops()));
         if (!caught) {
             step.args("0");
@@ -220,6 +234,16 @@ class CompletionRouter {
         @Override
         public int loopPasses() {
             return loop.passes();
+        }
+
+        @Override
+        public int loopEntry() {
+            return loop.entry();
+        }
+
+        @Override
+        public int nextIteration() {
+            return RunMeta.lastIteration(redis.commands(), plan.keys()) + 1;
         }
 
         @Override

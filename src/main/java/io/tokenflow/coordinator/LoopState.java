@@ -9,13 +9,14 @@ import io.tokenflow.redis.RedisKeys;
 
 /**
  * A completing token's loop state: its iteration (read from where the token is, in workflows with loops) and, for a
- * loop node, how many times its loop went back in the current activation (the run's loops hash, cleared on exit).
- * The Lua step applies the change only if the pass count is still the one read here, so two completions cannot both
- * count the same pass.
+ * loop node, how many times its loop went back in the current activation and the iteration it was entered at (the
+ * run's loops hash, {@code <passes>@<entry>}, cleared on exit). The Lua step applies the change only if the pass count
+ * is still the one read here, and a pass back only if the run's last handed-out iteration is still the one its new
+ * iteration follows, so two completions cannot both count the same pass or hand out the same iteration.
  */
-record LoopState(String node, int iteration, int passes, String passesRead) {
+record LoopState(String node, int iteration, int passes, int entry, String passesRead) {
 
-    private static final LoopState NONE = new LoopState(null, 0, 0, "");
+    private static final LoopState NONE = new LoopState(null, 0, 0, 0, "");
 
     static LoopState of(RedisConnections redis, RedisKeys.RunKeys run, WorkflowPlan plan, IrNode node, String token) {
         if (!plan.hasLoops()) {
@@ -23,21 +24,32 @@ record LoopState(String node, int iteration, int passes, String passesRead) {
         }
         int iteration = TokenPlaces.iterationOf(redis.commands().hget(run.tokens(), token));
         if (node.loop() == null) {
-            return new LoopState(null, iteration, 0, "");
+            return new LoopState(null, iteration, 0, 0, "");
         }
-        String passes = redis.commands().hget(run.loops(), node.id());
-        return new LoopState(node.id(), iteration, passes == null ? 0 : Integer.parseInt(passes),
-                passes == null ? "" : passes);
+        String value = redis.commands().hget(run.loops(), node.id());
+        if (value == null) {
+            return new LoopState(node.id(), iteration, 0, iteration, "");
+        }
+        int at = value.indexOf('@');
+        return at < 0 ? new LoopState(node.id(), iteration, Integer.parseInt(value), 0, value)
+                : new LoopState(node.id(), iteration, Integer.parseInt(value.substring(0, at)),
+                Integer.parseInt(value.substring(at + 1)), value);
     }
 
     /**
      * The Lua arguments of the change: loop field ('' when not a loop node), the pass count read ('' when none), the
-     * new pass count ('' to clear it).
+     * new pass count with the loop's entry iteration ('' to clear it), and, for a pass back, the run's last handed-out
+     * iteration the new one follows ('' when the step hands out none).
+     *
+     * @param handedOut the iteration a pass back starts (ignored for other steps)
      */
-    List<String> field(Routing.LoopStep step) {
+    List<String> field(Routing.LoopStep step, int handedOut) {
         if (node == null || step == Routing.LoopStep.UNCHANGED) {
-            return List.of("", "", "");
+            return List.of("", "", "", "");
         }
-        return List.of(node, passesRead, step == Routing.LoopStep.AGAIN ? Integer.toString(passes + 1) : "");
+        if (step == Routing.LoopStep.EXITED) {
+            return List.of(node, passesRead, "", "");
+        }
+        return List.of(node, passesRead, (passes + 1) + "@" + entry, Integer.toString(handedOut - 1));
     }
 }

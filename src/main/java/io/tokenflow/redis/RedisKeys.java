@@ -15,13 +15,14 @@ import org.springframework.stereotype.Component;
  * wf.events:{N}                 stream   run events, in per-run sequence            group wf.supervisors
  * wf.active:{N}                 zset     running runs by last activity (epoch ms)
  * wf.idem:{N}:&lt;key&gt;             string   run id started with an idempotency key
- * wf.run:{N}:&lt;run&gt;:meta        hash     status, seq, workflow, version, revision, input, created, last, error
+ * wf.run:{N}:&lt;run&gt;:meta        hash     status, seq, workflow, version, revision, input, created, last, error,
+ *                                        iterations (the last loop iteration handed out)
  * wf.run:{N}:&lt;run&gt;:counter     string   tokens in flight
  * wf.run:{N}:&lt;run&gt;:tokens      hash     in-flight token id → node (node#iteration inside loops)
  * wf.run:{N}:&lt;run&gt;:consumed    set      consumed token ids ("d:"+id join dispatched, "s:"+id start recorded)
  * wf.run:{N}:&lt;run&gt;:ctx         hash     node id → its latest output JSON
  * wf.run:{N}:&lt;run&gt;:joins       hash     join node#iteration → JSON of arrivals {dependency: token}
- * wf.run:{N}:&lt;run&gt;:loops       hash     loop node → passes back in its current activation (gone on exit)
+ * wf.run:{N}:&lt;run&gt;:loops       hash     loop node → "&lt;passes back&gt;@&lt;entry iteration&gt;" (gone on exit)
  * wf.run:{N}:&lt;run&gt;:approvals   hash     pending approval id → {node, token, request} (gone once decided)
  * wf.run:{N}:&lt;run&gt;:retries     hash     token id → its task's fields (JSON array), for tokens of nodes that retry
  * wf.due:{N}                    zset     due times (epoch ms): "retry &lt;run&gt; &lt;token&gt; &lt;node&gt;" (backoffs)

@@ -10,6 +10,7 @@ import java.util.UUID;
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.api.sync.RedisCommands;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.engine.runs.RunStatus;
@@ -26,6 +27,7 @@ import io.tokenflow.engine.runs.RunStatus;
  * seq       the last event seq handed out
  * workflow  pinned workflow id       version   pinned version      revision  the run's IR revision (0: the version's)
  * input     the run's input (JSON)   created   start (epoch ms)    last      last activity (epoch ms)
+ * iterations  the last loop iteration the run handed out (absent: none yet)
  * </pre>
  */
 @Component
@@ -42,6 +44,7 @@ public class RunMeta {
     private static final String ENDED = "ended";
     private static final String COMP = "comp";
     private static final String COMPENSATING = "COMPENSATING";
+    private static final String ITERATIONS = "iterations";
 
     private final RedisConnections redis;
     private final RedisKeys keys;
@@ -102,6 +105,12 @@ public class RunMeta {
     /** Whether a status {@link #askStatus} answered is of a run that wants its tokens (neither cancelled nor failed). */
     public static boolean wantsTokens(String status) {
         return status != null && !RunStatus.CANCELLED.name().equals(status) && !RunStatus.FAILED.name().equals(status);
+    }
+
+    /** The last loop iteration the run handed out (route-completion.lua moves it); 0 when none yet. */
+    public static int lastIteration(RedisCommands<String, String> commands, RedisKeys.RunKeys run) {
+        String last = commands.hget(run.meta(), ITERATIONS);
+        return last == null ? 0 : Integer.parseInt(last);
     }
 
     /** The last event seq the run's steps handed out; empty when Redis does not hold the run. */

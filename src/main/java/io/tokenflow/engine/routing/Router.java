@@ -23,9 +23,11 @@ import tools.jackson.databind.node.ObjectNode;
  * Decides where tokens go when a node completes: its static dependents, or what its loop and branch decide. A loop
  * goes back to {@code loop_back_to} while its condition holds and passes remain; when the condition stops holding it
  * exits by {@code break_path} and the node's branch (if any) adds its choice; when the limit is reached first it exits
- * by {@code timeout_path} only. A conditional branch takes the first rule that holds, else its default; an agent-driven
- * branch takes the agent's choice when every node of it is allowed, else its default. A dependent that waits for all
- * its dependencies receives an arrival that parks until the last one comes.
+ * by {@code timeout_path} only. Each pass back starts a new iteration, one the run has not handed out before, and a
+ * loop's exit goes on at the iteration it was entered at, so every execution of a node in a run, also in a loop
+ * nested in another, has its own iteration. A conditional branch takes the first rule that holds, else its default;
+ * an agent-driven branch takes the agent's choice when every node of it is allowed, else its default. A dependent
+ * that waits for all its dependencies receives an arrival that parks until the last one comes.
  */
 public final class Router {
 
@@ -52,11 +54,11 @@ public final class Router {
                         .put("max_iterations", loop.maxIterations());
                 if (again && pass < loop.maxIterations()) {
                     loopDecision.put("action", "again").put("loop_back_to", loop.loopBackTo());
-                    return new Routing(List.of(new Emission(loop.loopBackTo(), pass, false, 1)), decision,
-                            Routing.LoopStep.AGAIN, null);
+                    return new Routing(List.of(new Emission(loop.loopBackTo(), input.nextIteration(), false, 1)),
+                            decision, Routing.LoopStep.AGAIN, null);
                 }
                 loopStep = Routing.LoopStep.EXITED;
-                iteration = 0;
+                iteration = input.loopEntry();
                 if (again && loop.condition() != null) {
                     loopDecision.put("action", "timeout");
                     targets.addAll(loop.timeoutPath());

@@ -109,6 +109,27 @@ class RouterTests {
     }
 
     @Test
+    void loopGoesBackAtTheIterationTheRunHandsOutNext() {
+        WorkflowIr ir = compile("payment-retry");
+        Router router = new Router(new Scripted().whenType("composite", c -> true));
+        Routing again = router.route(ir, "call_payment_api", new Input(5, 1).handingOut(9));
+        assertThat(again.loop()).isEqualTo(Routing.LoopStep.AGAIN);
+        assertThat(again.emissions()).singleElement().extracting(Emission::iteration).isEqualTo(9);
+        assertThat(again.decision().path("loop").path("pass").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void loopExitsAtTheIterationItWasEnteredAt() {
+        WorkflowIr ir = compile("payment-retry");
+        Scripted conditions = new Scripted().whenType("composite", c -> false)
+                .when("output.status == 'success' && output.amount >= 1000", c -> true);
+        Routing routing = new Router(conditions).route(ir, "call_payment_api", new Input(7, 2).enteredAt(4));
+        assertThat(routing.loop()).isEqualTo(Routing.LoopStep.EXITED);
+        assertThat(routing.emissions()).hasSize(3).allSatisfy(emission -> assertThat(emission.iteration())
+                .isEqualTo(4));
+    }
+
+    @Test
     void loopBreaksToItsBreakPathAndItsBranchChoice() {
         WorkflowIr ir = compile("payment-retry");
         Scripted conditions = new Scripted().whenType("composite", c -> false)
@@ -203,15 +224,29 @@ class RouterTests {
         }
     }
 
+    /** A completion's facts; by default in a run whose only loop is the completing node's, entered at iteration 0. */
     private static final class Input implements RoutingInput {
         private final int iteration;
         private final int passes;
+        private int entry;
+        private int next;
         private AgentDecision decision;
         final List<Set<String>> contextRequests = new ArrayList<>();
 
         Input(int iteration, int passes) {
             this.iteration = iteration;
             this.passes = passes;
+            this.next = passes + 1;
+        }
+
+        Input enteredAt(int entry) {
+            this.entry = entry;
+            return this;
+        }
+
+        Input handingOut(int next) {
+            this.next = next;
+            return this;
         }
 
         Input deciding(AgentDecision decision) {
@@ -227,6 +262,16 @@ class RouterTests {
         @Override
         public int loopPasses() {
             return passes;
+        }
+
+        @Override
+        public int loopEntry() {
+            return entry;
+        }
+
+        @Override
+        public int nextIteration() {
+            return next;
         }
 
         @Override
