@@ -127,8 +127,29 @@ local function dispatch_join(spec)
   return true
 end
 
---[[ Emits `count` tokens described in ARGV from `at`, sent on by node `from`; returns the next ARGV index and the
-  counter delta. Each emission:
+--[[ Reads the hop limits of a step's targets from ARGV `at`: their count, then per limited target its id and its
+  limits.max_hops. Returns them by target (nil when there are none, so a step without limits does no more) and the
+  next index. ]]
+local function read_hop_limits(at)
+  local count = tonumber(ARGV[at])
+  if count == 0 then return nil, at + 1 end
+  local limits = {}
+  for i = 1, count do limits[ARGV[at + 2 * i - 1]] = tonumber(ARGV[at + 2 * i]) end
+  return limits, at + 2 * count + 1
+end
+
+-- Counts a token reaching a node with a hop limit (meta 'hops:<node>', start-run.lua counts entry tokens); the run's
+-- failure reason when it is one past the limit, else nil.
+local function past_hop_limit(limits, target)
+  local limit = limits and limits[target]
+  if not limit or rcall('HINCRBY', R.meta, 'hops:' .. target, 1) <= limit then return nil end
+  return 'Node ' .. target .. ' went past its limit of ' .. limit .. ' executions (limits.max_hops)'
+end
+
+--[[ Emits the tokens described in ARGV from `at`, sent on by node `from`: first the hop limits of their targets (see
+  read_hop_limits), then the number of emissions and each emission. Returns the next ARGV index, the counter delta
+  and, when a token would reach a node past its hop limit, the node and the reason, having stopped there: the caller
+  then fails the run (which drops what the earlier emissions put in flight). Each emission:
     'task', token id, target, place, token.emitted data, stream KEYS index, field count, fields...
     'rtask', the same, for a node whose tasks are kept (see dispatch_task; either may end in ':<timeout ms>')
     'join', token id, target, place, token.emitted data, join field (target#iteration), expected arrivals,
@@ -139,10 +160,17 @@ end
     'human', token id, target, place, token.emitted data, approval id, approval.requested data
   A human node's token is consumed at once by the approval it creates: it waits in the approvals hash, not in the
   counter. ]]
-local function emit_tokens(run, now, events, from, at, count)
+local function emit_tokens(run, now, events, from, at)
+  local limits, count
+  limits, at = read_hop_limits(at)
+  count, at = tonumber(ARGV[at]), at + 1
   local delta = 0
   for _ = 1, count do
     local kind, child, target, place, data = ARGV[at], ARGV[at + 1], ARGV[at + 2], ARGV[at + 3], ARGV[at + 4]
+    if kind ~= 'join' then
+      local over = past_hop_limit(limits, target)
+      if over then return at, delta, target, over end
+    end
     add_event(events, 'token.emitted', target, child, data)
     if is_task(kind) then
       local stream, first = KEYS[tonumber(ARGV[at + 5])], at + 7
@@ -167,6 +195,8 @@ local function emit_tokens(run, now, events, from, at, count)
       add_event(events, 'join.arrived', target, child, '{"from":' .. cjson.encode(from) .. ',"iteration":' ..
         iteration .. ',"arrived":' .. arrived .. ',"expected":' .. expected .. '}')
       if arrived >= expected then
+        local over = past_hop_limit(limits, target)
+        if over then return at, delta, target, over end
         local ids = {}
         for _, parked in pairs(arrivals) do
           rcall('HDEL', R.tokens, parked)

@@ -4,7 +4,7 @@
   KEYS: the run's routing keys (see the prelude), then the task streams of emitted tokens
   ARGV[1] run id  ARGV[2] now  ARGV[3] approval id  ARGV[4] human node  ARGV[5] completed|failed
   ARGV[6] the node's output to keep in ctx (JSON text)  ARGV[7] approval.decided data (JSON object text)
-  ARGV[8] number of emissions, then each as the prelude's emit_tokens
+  ARGV[8..] the emissions, as the prelude's emit_tokens reads them (hop limits, count, emissions)
   Returns: counter after the step; -1 not pending (decided already, or unknown), -2 unknown run, -4 not running ]]
 local run, now, approval, node = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 local status = rcall('HGET', R.meta, 'status')
@@ -23,7 +23,12 @@ if ARGV[5] == 'failed' then
   return 0
 end
 rcall('HSET', R.ctx, node, ARGV[6])
-local _, delta = emit_tokens(run, now, events, node, 9, tonumber(ARGV[8]))
+local _, delta, limited, over = emit_tokens(run, now, events, node, 8)
+if over then
+  fail_run(run, now, events, limited, over)
+  flush_events(events, R.meta, R.events, run, now)
+  return 0
+end
 local left = settle(run, now, events, delta)
 flush_events(events, R.meta, R.events, run, now)
 return left

@@ -11,7 +11,7 @@
   ARGV[13] its new value, <passes>@<entry iteration> ('' clears it)
   ARGV[14] for a pass back, the run's last handed-out iteration (meta iterations) as read: the pass's tokens are at
   the one after it ('' when the step hands out none)  ARGV[15] the run's hop limit (0: none)
-  ARGV[16] number of emissions, then each as the prelude's emit_tokens
+  ARGV[16..] the emissions, as the prelude's emit_tokens reads them (hop limits, count, emissions)
   Returns: counter after the step; -1 already consumed (duplicate), -2 unknown run, -3 token not in flight at this
   node, -4 run not running, -6 stale IR revision, -7 the loop's pass count or the run's last iteration moved since it
   was read ]]
@@ -69,7 +69,12 @@ if loop_node ~= '' then
   if ARGV[13] == '' then rcall('HDEL', R.loops, loop_node) else rcall('HSET', R.loops, loop_node, ARGV[13]) end
 end
 if ARGV[14] ~= '' then set_meta(events, 'iterations', tonumber(ARGV[14]) + 1) end
-local _, delta = emit_tokens(run, now, events, node, 17, tonumber(ARGV[16]))
+local _, delta, limited, over = emit_tokens(run, now, events, node, 16)
+if over then
+  fail_run(run, now, events, limited, over)
+  flush_events(events, R.meta, R.events, run, now, seq)
+  return 0
+end
 local left = settle(run, now, events, delta - 1, state[5] or '')
 flush_events(events, R.meta, R.events, run, now, seq)
 return left

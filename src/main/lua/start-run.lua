@@ -7,6 +7,8 @@
   then per token: a task kind (the prelude's dispatch_task), token id, node, token.emitted data
               (JSON), stream KEYS index, field count, fields...
               or 'human', token id, node, token.emitted data, approval id, approval.requested data
+  then the number of entry nodes with a hop limit (limits.max_hops) and their ids: each counts its entry token
+  (meta 'hops:<node>', see the prelude's past_hop_limit)
   then (optional) the run's deadline in ms: it is due to end then (a member of the shard's due times)
   Returns: number of tokens in flight, or -1 when the run exists already ]]
 if rcall('EXISTS', KEYS[1]) == 1 then return -1 end
@@ -31,6 +33,9 @@ for _ = 1, tonumber(ARGV[8]) do
     n = n + 1
   end
 end
+local limited = tonumber(ARGV[at])
+for i = 1, limited do rcall('HSET', KEYS[1], 'hops:' .. ARGV[at + i], 1) end
+at = at + limited + 1
 if ARGV[at] and ARGV[at] ~= '' then
   rcall('ZADD', KEYS[8], tonumber(now) + tonumber(ARGV[at]), 'deadline ' .. run)
 end

@@ -156,7 +156,8 @@ class CompletionRouter {
         NodeOutputs outputs = new NodeOutputs(redis, keys, payloads, plan, completion.node(), completion.outputText(),
                 completion.outputRef());
         Routing routing = completion.succeeded()
-                ? limited(router.route(plan.workflow().ir(), node.id(), new Inputs(plan, completion, outputs, loop)))
+                ? limited(node, router.route(plan.workflow().ir(), node.id(),
+                new Inputs(plan, completion, outputs, loop)))
                 : Routing.none();
         boolean succeeded = completion.succeeded() && !routing.failed();
         if (!succeeded) {
@@ -198,11 +199,17 @@ class CompletionRouter {
         return step;
     }
 
-    private Routing limited(Routing routing) {
+    /** The routing, or a routing failure when it emits more than the node's own or the run-wide fan-out limit. */
+    private Routing limited(IrNode node, Routing routing) {
+        int emitted = routing.emissions().size();
+        Integer own = node.limits() == null ? null : node.limits().maxFanOut();
+        if (own != null && emitted > own) {
+            return Routing.failed("Expected node '" + node.id() + "' to emit at most " + own + " tokens in one step "
+                    + "(limits.max_fan_out), but it would emit " + emitted);
+        }
         int max = limits.maxFanOut();
-        return max > 0 && routing.emissions().size() > max ? Routing.failed("Expected at most " + max + " tokens "
-                + "from one completion (tokenflow.run-limits.max-fan-out), but the node would emit "
-                + routing.emissions().size()) : routing;
+        return max > 0 && emitted > max ? Routing.failed("Expected at most " + max + " tokens from one completion "
+                + "(tokenflow.run-limits.max-fan-out), but the node would emit " + emitted) : routing;
     }
 
     private static String completedEventData(Signal.Completion completion, int iteration, String contextValue,

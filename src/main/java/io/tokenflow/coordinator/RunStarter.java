@@ -92,6 +92,10 @@ public class RunStarter {
         for (String entry : entries) {
             addEntryToken(step, plan, workflow.node(entry), now);
         }
+        List<String> limited = entries.stream().filter(entry -> workflow.node(entry).limits() != null
+                && workflow.node(entry).limits().maxHops() != null).toList();
+        step.args(Integer.toString(limited.size()));
+        step.args(limited);
         if (workflow.ir().deadline() != null) {
             step.args(Long.toString(workflow.ir().deadline().ms()));
         }

@@ -2,6 +2,7 @@ package io.tokenflow.coordinator;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -10,6 +11,7 @@ import java.util.UUID;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.engine.ir.IrHuman;
+import io.tokenflow.engine.ir.IrLimits;
 import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.engine.replay.ApprovalRequested;
 import io.tokenflow.engine.replay.TokenEmitted;
@@ -21,7 +23,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Writes the emissions of a step as Lua arguments (the prelude's {@code emit_tokens}): a task token onto its worker
- * type's stream with its resolved input, an arrival at a join, or an approval request for a human node.
+ * type's stream with its resolved input, an arrival at a join, or an approval request for a human node, preceded by
+ * the hop limits ({@code limits.max_hops}) of the targets that have one.
  */
 @Component
 class TokenEmitter {
@@ -41,6 +44,7 @@ class TokenEmitter {
 
     void add(StepArguments step, RunPlan plan, String from, String parentToken, List<Emission> emissions,
              NodeOutputs outputs, long now) {
+        addHopLimits(step, plan, emissions);
         step.args(Integer.toString(emissions.size()));
         outputs.read(referenced(plan, emissions, from));
         for (Emission emission : emissions) {
@@ -69,6 +73,23 @@ class TokenEmitter {
                 step.args(fields);
             }
         }
+    }
+
+    /**
+     * The hop limits of the emissions' targets (the prelude's {@code read_hop_limits}): only the targets that have one,
+     * so that a step without any passes a single {@code 0} and its Lua step counts nothing.
+     */
+    private static void addHopLimits(StepArguments step, RunPlan plan, List<Emission> emissions) {
+        List<String> limits = new ArrayList<>();
+        for (Emission emission : emissions) {
+            IrLimits own = plan.workflow().node(emission.target()).limits();
+            if (own != null && own.maxHops() != null && !limits.contains(emission.target())) {
+                limits.add(emission.target());
+                limits.add(Integer.toString(own.maxHops()));
+            }
+        }
+        step.args(Integer.toString(limits.size() / 2));
+        step.args(limits);
     }
 
     /**

@@ -16,7 +16,7 @@ import org.springframework.stereotype.Component;
  * wf.active:{N}                 zset     running runs by last activity (epoch ms)
  * wf.idem:{N}:&lt;key&gt;             string   run id started with an idempotency key
  * wf.run:{N}:&lt;run&gt;:meta        hash     status, seq, workflow, version, revision, input, created, last, error,
- *                                        iterations (the last loop iteration handed out)
+ *                                        iterations (the last loop iteration handed out), hops:&lt;node&gt;
  * wf.run:{N}:&lt;run&gt;:counter     string   tokens in flight
  * wf.run:{N}:&lt;run&gt;:tokens      hash     in-flight token id → node (node#iteration inside loops)
  * wf.run:{N}:&lt;run&gt;:consumed    set      consumed token ids ("d:"+id join dispatched, "s:"+id start recorded)

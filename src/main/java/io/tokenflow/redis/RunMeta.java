@@ -28,6 +28,7 @@ import io.tokenflow.engine.runs.RunStatus;
  * workflow  pinned workflow id       version   pinned version      revision  the run's IR revision (0: the version's)
  * input     the run's input (JSON)   created   start (epoch ms)    last      last activity (epoch ms)
  * iterations  the last loop iteration the run handed out (absent: none yet)
+ * hops:&lt;node&gt;  tokens that reached a node with limits.max_hops (only such nodes)
  * </pre>
  */
 @Component

@@ -21,6 +21,7 @@ import io.tokenflow.engine.ir.IrHuman;
 import io.tokenflow.engine.ir.IrJoin;
 import io.tokenflow.engine.ir.IrLoop;
 import io.tokenflow.engine.ir.IrNode;
+import io.tokenflow.engine.ir.IrOnFailure;
 import io.tokenflow.engine.ir.WorkflowIr;
 import io.tokenflow.engine.types.NodeKind;
 import io.tokenflow.engine.types.NodeTypeCatalog;
@@ -33,6 +34,7 @@ final class IrAssembler {
     private final TerminalDetector terminals = new TerminalDetector();
     private final RetryCompiler retries = new RetryCompiler();
     private final OnFailureCompiler onFailures = new OnFailureCompiler();
+    private final LimitsCompiler limits = new LimitsCompiler();
 
     IrAssembler(ConditionCompiler conditions) {
         this.conditions = conditions;
@@ -58,13 +60,38 @@ final class IrAssembler {
         List<String> dependents = node.branch() != null ? List.of() : existing(
                 RoutingGraph.staticTargets(node, workflow), workflow);
         boolean waitForAll = Boolean.TRUE.equals(node.waitForAll());
+        IrBranch branch = branch(node, workflow, diagnostics);
+        IrLoop loop = loop(node, dependents, workflow, diagnostics);
+        IrHuman human = human(node.human(), workflow);
+        IrOnFailure onFailure = onFailures.compile(node, kind, diagnostics);
         return new IrNode(node.id(), node.name(), kind.label(), node.type(), spec.map(NodeTypeSpec::worker).orElse(null),
                 node.config(), node.input(), dependencies, dependents, terminals.isTerminal(node, dependents, workflow.nodeIds()),
-                waitForAll, waitForAll ? new IrJoin(true, dependencies) : null,
-                branch(node, workflow, diagnostics), loop(node, dependents, workflow, diagnostics),
-                retries.compile(node, kind, workflow.source().retry(), diagnostics), node.limits(),
-                human(node.human(), workflow), node.agent(), List.copyOf(references),
-                onFailures.compile(node, kind, diagnostics), timeout(node, kind, diagnostics));
+                waitForAll, waitForAll ? new IrJoin(true, dependencies) : null, branch, loop,
+                retries.compile(node, kind, workflow.source().retry(), diagnostics),
+                limits.compile(node, staticPaths(dependents, branch, loop, human, onFailure), diagnostics),
+                human, node.agent(), List.copyOf(references), onFailure, timeout(node, kind, diagnostics));
+    }
+
+    /** The sets of nodes one step of a node may send tokens to, as far as the workflow says statically. */
+    private static List<List<String>> staticPaths(List<String> dependents, IrBranch branch, IrLoop loop,
+                                                  IrHuman human, IrOnFailure onFailure) {
+        List<List<String>> paths = new ArrayList<>();
+        paths.add(dependents);
+        if (branch != null) {
+            branch.rules().forEach(rule -> paths.add(rule.nextNodes()));
+            paths.add(branch.defaultPath());
+        }
+        if (loop != null) {
+            paths.add(loop.breakPath());
+            paths.add(loop.timeoutPath());
+        }
+        if (human != null) {
+            paths.add(human.rejectionPath());
+        }
+        if (onFailure != null) {
+            paths.add(onFailure.nextNodes());
+        }
+        return paths;
     }
 
     /** The run's deadline ({@code deadline}); the schema has checked its members. */

@@ -2,7 +2,6 @@ package io.tokenflow.engine.compiler;
 
 import java.util.HashMap;
 import java.util.List;
-import java.util.ArrayList;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -33,26 +32,10 @@ final class NodeChecks {
                 diagnostics.error("duplicate-id", node.id(), node.at("id"), "Expected node ids to be unique, but '"
                         + node.id() + "' is also the id of the node at " + first.pointer());
             }
-            if (node.limits() != null) {
-                refuseLimits(node, diagnostics);
-            }
             types.find(node.type()).ifPresentOrElse(
                     spec -> checkConfig(node, spec, diagnostics),
                     () -> diagnostics.error("unknown-type", node.id(), node.at("type"), "Expected type to be one of "
                             + typeNames(types) + ", but found '" + node.type() + "'"));
-        }
-    }
-
-    /** Per-node limits are not built: each one set is refused at its pointer, so none is accepted and ignored. */
-    private static void refuseLimits(NodeDefinition node, Diagnostics diagnostics) {
-        List<String> members = new ArrayList<>();
-        node.limits().properties().forEach(member -> members.add(member.getKey()));
-        for (String member : members.isEmpty() ? List.of("") : members) {
-            String pointer = member.isEmpty() ? node.at("limits") : node.at("limits") + "/" + member;
-            diagnostics.error("unsupported-setting", node.id(), pointer, "Expected no 'limits' on node '" + node.id()
-                    + "': per-node deadlines and hop and fan-out limits are not built yet (the run-wide "
-                    + "tokenflow.run-limits.* apply to every run), so " + (member.isEmpty() ? "they" : member)
-                    + " would do nothing");
         }
     }
 

@@ -22,13 +22,14 @@ import tools.jackson.databind.annotation.JsonNaming;
  * @param retry        its retry policy, or {@code null} for one attempt
  * @param onFailure    what its failure does once no retry is left, or {@code null}: the run fails
  * @param timeoutMs    how long a task of it may take before it fails as transient ({@code timeout_s}), or null
+ * @param limits       its own hop and fan-out limits, or {@code null} when it has none
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record IrNode(String id, String name, String type, String nodeType, String worker, JsonNode config,
                      JsonNode inputMapping, List<String> dependencies, List<String> dependents,
                      @JsonProperty("is_terminal") boolean isTerminal, @JsonProperty("wait_for_all") boolean waitForAll,
-                     IrJoin join, IrBranch branch, IrLoop loop, IrRetry retry, JsonNode limits, IrHuman human,
+                     IrJoin join, IrBranch branch, IrLoop loop, IrRetry retry, IrLimits limits, IrHuman human,
                      JsonNode agent, List<String> references, IrOnFailure onFailure, Long timeoutMs) {
 
     public IrNode {

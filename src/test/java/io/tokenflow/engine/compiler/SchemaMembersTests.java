@@ -57,6 +57,9 @@ class SchemaMembersTests {
             Map.entry("/nodes/*/loop/max_iterations", "Router"), Map.entry("/nodes/*/loop/loop_back_to", "Router"),
             Map.entry("/nodes/*/loop/break_path", "Router"), Map.entry("/nodes/*/loop/timeout_path", "Router"),
             Map.entry("/nodes/*/retry", "NodeRetries"), Map.entry("/nodes/*/timeout_s", "Timeouts"),
+            Map.entry("/nodes/*/limits", "LimitsCompiler"),
+            Map.entry("/nodes/*/limits/max_hops", "TokenEmitter, the prelude's past_hop_limit"),
+            Map.entry("/nodes/*/limits/max_fan_out", "CompletionRouter, LimitsCompiler"),
             Map.entry("/deadline", "Timeouts"), Map.entry("/deadline/seconds", "Timeouts"),
             Map.entry("/deadline/action", "Timeouts"), Map.entry("/nodes/*/on_failure", "CompletionRouter"),
             Map.entry("/compensation", "Compensations.startDeclared"),
@@ -80,10 +83,7 @@ class SchemaMembersTests {
 
     /** Member path → a node (as JSON) setting it, which the compiler must refuse at that member's pointer. */
     private static final Map<String, String> REFUSED = new TreeMap<>(Map.of(
-            "/nodes/*/limits", "{\"limits\": {}}",
             "/nodes/*/limits/deadline_s", "{\"limits\": {\"deadline_s\": 2}}",
-            "/nodes/*/limits/max_hops", "{\"limits\": {\"max_hops\": 2}}",
-            "/nodes/*/limits/max_fan_out", "{\"limits\": {\"max_fan_out\": 2}}",
             "/nodes/*/branch/enabled", "{\"branch\": {\"enabled\": false, \"rules\": []}}",
             "/nodes/*/loop/enabled", "{\"loop\": {\"enabled\": false, \"max_iterations\": 2}}"));
 
