@@ -6,7 +6,9 @@
   ARGV[5] workflow version  ARGV[6] ir revision  ARGV[7] run input (JSON text)  ARGV[8] created (epoch ms)
   ARGV[9] hops routed so far  ARGV[10] run.resumed data (JSON object text)
   ARGV[11] number of context entries, then each: node, output (JSON text as the context keeps it)
-  then the number of loop pass counts, then each: loop node, pass count
+  then the number of loop pass counts, then each: loop node, its loops hash value (<passes>@<entry iteration>)
+  then the run's last handed-out loop iteration (meta 'iterations'; 0: none)
+  then the number of nodes with a hop limit (limits.max_hops), then each: node, tokens that reached it so far
   then the number of join arrivals waiting again, then each: token id, join node, place, token.emitted data,
     joins field (node#iteration), dependency, join.arrived data
   then the number of re-emitted tokens, then each:
@@ -36,6 +38,10 @@ local function hash_pairs(key)
 end
 hash_pairs(R.ctx)
 hash_pairs(R.loops)
+if tonumber(ARGV[at]) > 0 then rcall('HSET', R.meta, 'iterations', ARGV[at]) end
+local limited = tonumber(ARGV[at + 1])
+for i = 1, limited do rcall('HSET', R.meta, 'hops:' .. ARGV[at + 2 * i], ARGV[at + 2 * i + 1]) end
+at = at + 2 + 2 * limited
 
 local in_flight = 0
 local joins = {}

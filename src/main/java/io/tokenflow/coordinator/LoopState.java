@@ -50,6 +50,11 @@ record LoopState(String node, int iteration, int passes, int entry, String passe
         if (step == Routing.LoopStep.EXITED) {
             return List.of(node, passesRead, "", "");
         }
-        return List.of(node, passesRead, (passes + 1) + "@" + entry, Integer.toString(handedOut - 1));
+        return List.of(node, passesRead, value(passes + 1, entry), Integer.toString(handedOut - 1));
+    }
+
+    /** A loop's value in the run's loops hash. */
+    static String value(int passes, int entry) {
+        return passes + "@" + entry;
     }
 }

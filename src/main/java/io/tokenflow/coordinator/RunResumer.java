@@ -1,6 +1,7 @@
 package io.tokenflow.coordinator;
 
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -72,7 +73,9 @@ public class RunResumer {
         step.args(Integer.toString(point.context().size()));
         point.context().forEach((node, output) -> step.args(node, payloads.write(output)));
         step.args(Integer.toString(point.loops().size()));
-        point.loops().forEach((node, passes) -> step.args(node, Integer.toString(passes)));
+        point.loops().forEach((node, pass) -> step.args(node, LoopState.value(pass.passes(), pass.entry())));
+        step.args(Integer.toString(point.lastIteration()));
+        addHopCounts(step, plan, point);
         addArrivals(step, point.arrivals());
         step.args(Integer.toString(point.redo().size()));
         for (ResumePoint.Redo redo : point.redo()) {
@@ -84,6 +87,20 @@ public class RunResumer {
             plans.evict(runId);
         }
         return outcome;
+    }
+
+    /** The tokens that reached each node with a hop limit, so that the limit goes on counting where it was. */
+    private static void addHopCounts(StepArguments step, RunPlan plan, ResumePoint point) {
+        List<String> counts = new ArrayList<>();
+        point.reached().forEach((node, reached) -> {
+            IrNode limited = plan.workflow().node(node);
+            if (limited != null && limited.limits() != null && limited.limits().maxHops() != null) {
+                counts.add(node);
+                counts.add(Integer.toString(reached));
+            }
+        });
+        step.args(Integer.toString(counts.size() / 2));
+        step.args(counts);
     }
 
     private static void addArrivals(StepArguments step, List<ResumePoint.Arrival> arrivals) {

@@ -2,10 +2,12 @@ package io.tokenflow.engine.replay;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import io.tokenflow.engine.routing.TokenIds;
 import io.tokenflow.engine.runs.RunStatus;
@@ -16,23 +18,35 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * Where a failed run resumes from, worked out from its events alone: the state just before the step that failed it,
  * the work to do again (the token a node failed or was discarded with in that step, every token the failure dropped,
  * every approval it left pending), the join arrivals to wait again, and what the run's Redis state held (outputs by
- * node, loop pass counts, hops) so routing goes on as if the failure had not happened.
+ * node, loop passes, the last loop iteration handed out, hops) so routing goes on as if the failure had not happened.
  *
  * @param failedSeq the seq of the {@code run.failed} event the run resumes from
  * @param redo      the work to do again, in the order it was emitted
  * @param arrivals  the arrivals waiting at joins when the run failed
  * @param context   each node's latest output as the run's context kept it (a caught failure keeps {@code {error}})
  * @param outputs   token → the output its node completed with (what a child token's input was made from)
- * @param loops     loop node → its pass count in the current activation (loops that were going round)
+ * @param loops     loop node → its passes in the current activation (loops that were going round)
  * @param hops      completions routed so far (the run's hop count)
+ * @param lastIteration the last loop iteration the run handed out (the highest any token was emitted at)
+ * @param reached   node → how many tokens reached it (a node's {@code limits.max_hops} counts them): emitted to it
+ *                  without parking at a join, re-emissions of a resume not counted again
  */
 public record ResumePoint(RunState state, long failedSeq, List<Redo> redo, List<Arrival> arrivals,
-                          Map<String, JsonNode> context, Map<String, JsonNode> outputs, Map<String, Integer> loops,
-                          long hops) {
+                          Map<String, JsonNode> context, Map<String, JsonNode> outputs, Map<String, LoopPass> loops,
+                          long hops, int lastIteration, Map<String, Integer> reached) {
 
     public ResumePoint {
         redo = List.copyOf(redo);
         arrivals = List.copyOf(arrivals);
+    }
+
+    /**
+     * A loop going round when the run failed.
+     *
+     * @param passes how many times it went back in its current activation
+     * @param entry  the iteration it was entered at (where its exit goes on)
+     */
+    public record LoopPass(int passes, int entry) {
     }
 
     /** How a token to do again came about: what its input was made from. */
@@ -87,18 +101,29 @@ public record ResumePoint(RunState state, long failedSeq, List<Redo> redo, List<
         Map<String, TokenEmitted> emitted = new HashMap<>();
         Map<String, JsonNode> context = new LinkedHashMap<>();
         Map<String, JsonNode> outputs = new HashMap<>();
-        Map<String, Integer> loops = new LinkedHashMap<>();
+        Map<String, LoopPass> loops = new LinkedHashMap<>();
+        Map<String, Integer> reached = new LinkedHashMap<>();
+        Set<String> reemitted = new HashSet<>();
+        int lastIteration = 0;
         Map<String, JoinArrived> arrived = new HashMap<>();
         Map<String, ApprovalRequested> approvals = new HashMap<>();
         long hops = 0;
         for (RunEvent event : events.subList(0, step)) {
             if (event instanceof TokenEmitted token) {
                 emitted.put(token.token(), token);
+                lastIteration = Math.max(lastIteration, token.iteration());
+                if (!token.join() && !reemitted.contains(token.token())) {
+                    reached.merge(token.node(), 1, Integer::sum);
+                }
+            } else if (event instanceof RunResumed resumed) {
+                reemitted.addAll(resumed.redone().values());
             } else if (event instanceof NodeCompleted done) {
                 hops++;
                 context.put(done.node(), done.output());
                 outputs.put(done.token(), done.output());
-                passes(done).ifPresentOrElse(passes -> loops.put(done.node(), passes), () -> loops.remove(done.node()));
+                passes(done).ifPresentOrElse(passes -> loops.put(done.node(), new LoopPass(passes, passes == 1
+                        ? done.iteration() : loops.getOrDefault(done.node(), new LoopPass(0, 0)).entry())),
+                        () -> loops.remove(done.node()));
             } else if (event instanceof NodeFailed caught && caught.data().has("next_nodes")) {
                 hops++;
                 JsonNode error = JsonNodeFactory.instance.objectNode().set("error", caught.error());
@@ -124,7 +149,8 @@ public record ResumePoint(RunState state, long failedSeq, List<Redo> redo, List<
         before.pendingApprovals().keySet().forEach(approval ->
                 redo.add(redo(runId, emitted.get(approvals.get(approval).token()))));
         redo.sort((a, b) -> Long.compare(emitted.get(a.token()).seq(), emitted.get(b.token()).seq()));
-        return Optional.of(new ResumePoint(before, failed.seq(), redo, arrivals, context, outputs, loops, hops));
+        return Optional.of(new ResumePoint(before, failed.seq(), redo, arrivals, context, outputs, loops, hops,
+                lastIteration, reached));
     }
 
     /**

@@ -88,6 +88,15 @@ public final class EventScript {
         return add("node.completed", node, token, data);
     }
 
+    /** A loop node's completion that went back to its loop's start for pass {@code pass} (its route as routed). */
+    public EventScript completedAgain(String node, String token, int pass) {
+        ObjectNode data = JSON.objectNode().put("iteration", iteration).put("worker", "w-1")
+                .put("started_at", baseMillis + (seq + 1) * 10 - 5);
+        data.set("output", JSON.objectNode());
+        data.putObject("route").putObject("loop").put("pass", pass).put("max_iterations", 10).put("action", "again");
+        return add("node.completed", node, token, data);
+    }
+
     public EventScript failed(String node, String token, String message) {
         ObjectNode data = JSON.objectNode().put("iteration", iteration).put("worker", "w-1");
         data.set("error", JSON.objectNode().put("message", message).put("kind", "permanent").put("code", "E42"));

@@ -4,6 +4,7 @@ import static io.tokenflow.engine.replay.EventScript.events;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
@@ -38,6 +39,37 @@ class ResumePointTests {
         assertThat(point.outputs().get("tA").get("a").asInt()).isEqualTo(1);
         assertThat(point.hops()).isEqualTo(2);
         assertThat(point.state().execution("B", 0).status()).isEqualTo(NodeStatus.FAILED);
+    }
+
+    /** A's outer pass at iteration 4 entered loop I, which went back twice (iterations 5 and 6); I then failed. */
+    private static EventScript failedInANestedLoop() {
+        return events().runStarted(WORKFLOW, "{}", "A").emitted(null, "A", "tA", null).then()
+                .completed("A", "tA", "{}").iteration(4).emitted("A", "I", "tI4", "tA").then()
+                .completedAgain("I", "tI4", 1).iteration(5).emitted("I", "I", "tI5", "tI4").then()
+                .completedAgain("I", "tI5", 2).iteration(6).emitted("I", "I", "tI6", "tI5").then()
+                .failed("I", "tI6", "boom").runFailed("I", "Node I failed", 1);
+    }
+
+    @Test
+    void aRunFailedInANestedLoopKeepsWhereTheLoopWasEnteredAndTheIterationsHandedOut() {
+        ResumePoint point = ResumePoint.of(RUN, failedInANestedLoop().parsed()).orElseThrow();
+
+        assertThat(point.loops()).containsExactly(Map.entry("I", new ResumePoint.LoopPass(2, 4)));
+        assertThat(point.lastIteration()).isEqualTo(6);
+        assertThat(point.reached()).containsExactly(Map.entry("A", 1), Map.entry("I", 3));
+        assertThat(point.redo()).extracting(ResumePoint.Redo::iteration).containsExactly(6);
+    }
+
+    @Test
+    void tokensAResumeEmittedAgainDoNotCountAsReachingTheirNodeTwice() {
+        EventScript failedTwice = failedInANestedLoop().then().runResumed("ops", 10, "tI6", "tI6b")
+                .emitted("I", "I", "tI6b", "tI5").then().failed("I", "tI6b", "boom again")
+                .runFailed("I", "Node I failed", 1);
+
+        ResumePoint point = ResumePoint.of(RUN, failedTwice.parsed()).orElseThrow();
+
+        assertThat(point.reached()).containsEntry("I", 3);
+        assertThat(point.redo()).extracting(ResumePoint.Redo::token).containsExactly("tI6b");
     }
 
     @Test
