@@ -280,7 +280,7 @@ class DesignerE2ETests {
         assertThat(canvas.nodeCount()).isEqualTo(2);
         page.keyboard().press("Control+Shift+z");
         assertThat(canvas.nodeCount()).isZero();
-        page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Undo")).click();
+        page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Undo").setExact(true)).click();
         assertThat(canvas.nodeCount()).isEqualTo(2);
 
         page.keyboard().press("l");

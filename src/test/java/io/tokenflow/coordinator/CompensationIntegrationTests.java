@@ -57,7 +57,7 @@ class CompensationIntegrationTests {
     @Test
     void aFailedRunsCompletedStepsAreUndoneInReverseOrderWhenItsWorkflowSaysSo() throws Exception {
         String book = api.customType("book");
-        String undo = api.customType("undo");
+        String undo = api.customType("compensator");
         String workflow = api.created("""
                 {"name": "saga-%s", "compensation": {"on": ["failure"]}, "nodes": [
                   {"id": "flight", "type": "%s", "compensate": {"type": "%s", "config": {"what": "flight"}}},
@@ -102,7 +102,7 @@ class CompensationIntegrationTests {
     @Test
     void aRunPastItsDeadlineIsCancelledAndThenCompensatedInReverseOrder() throws Exception {
         String step = api.customType("step");
-        String undo = api.customType("undo");
+        String undo = api.customType("compensator");
         String workflow = api.created("""
                 {"name": "saga-deadline-%s", "deadline": {"seconds": 2, "action": "cancel"},
                  "compensation": {"on": ["cancel"]}, "nodes": [
@@ -133,7 +133,7 @@ class CompensationIntegrationTests {
     @Test
     void anOperatorCompensatesAnEndedRunOnRequestAndAFailedCompensatorCanBeRunAgain() throws Exception {
         String step = api.customType("step");
-        String undo = api.customType("undo");
+        String undo = api.customType("compensator");
         String workflow = api.created("""
                 {"name": "saga-manual-%s", "nodes": [
                   {"id": "debit", "type": "%s", "compensate": {"type": "%s"}},
