@@ -14,6 +14,7 @@ import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.engine.replay.EventDataText;
 import io.tokenflow.engine.replay.NodeCompleted;
 import io.tokenflow.engine.replay.NodeFailed;
+import io.tokenflow.engine.replay.StorableValues;
 import io.tokenflow.engine.routing.AgentDecision;
 import io.tokenflow.engine.routing.Router;
 import io.tokenflow.engine.routing.Routing;
@@ -83,7 +84,8 @@ class CompletionRouter {
      * parks in the dead-letter queue ({@link DeadLetters}). The
      * step may then be sent pipelined with others and settled with {@link #finish}.
      */
-    Optional<Prepared> prepare(Signal.Completion completion, int shard) {
+    Optional<Prepared> prepare(Signal.Completion reported, int shard) {
+        Signal.Completion completion = storable(reported);
         Optional<RunPlan> plan = plans.find(completion.run());
         if (plan.isEmpty()) {
             rejected.record(shard, completion, "Expected a running run " + completion.run() + ", but it is unknown "
@@ -140,6 +142,26 @@ class CompletionRouter {
                     + "', but it is not (never emitted there, or already consumed)");
         }
         return outcome;
+    }
+
+    /**
+     * The completion, or a permanent failure of its node when its output or error holds what PostgreSQL cannot store
+     * (a NUL, a lone surrogate, a number out of range): such text in an event would stop the shard's event log, so it
+     * never reaches one, and the node's failure policy decides what happens next.
+     */
+    private static Signal.Completion storable(Signal.Completion completion) {
+        if (completion.succeeded()) {
+            return StorableValues.problemInText(completion.outputText()).map(problem -> completion.failedWith(
+                    unstorable("unstorable_output", "Expected an output PostgreSQL can store, but at '"
+                            + problem.pointer() + "': " + problem.message()))).orElse(completion);
+        }
+        return StorableValues.problemInText(completion.errorJson()).map(problem -> completion.failedWith(
+                unstorable("unstorable_error", "The worker's error could not be stored as sent (at '"
+                        + problem.pointer() + "': " + problem.message() + ")"))).orElse(completion);
+    }
+
+    private static String unstorable(String code, String message) {
+        return new EventDataText().text("message", message).text("kind", "permanent").text("code", code).end();
     }
 
     /** A completion with its Lua step ready to run. */

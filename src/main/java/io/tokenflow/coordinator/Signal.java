@@ -25,6 +25,12 @@ public sealed interface Signal permits Signal.Completion, Signal.Started, Signal
                       String outputRef, String errorJson, String worker, Long startedAt, AgentDecision decision,
                       Integer attempt)
             implements Signal {
+
+        /** The same report as a failure with this error (JSON object text). */
+        Completion failedWith(String error) {
+            return new Completion(entryId, token, run, node, false, null, null, error, worker, startedAt, null,
+                    attempt);
+        }
     }
 
     /**

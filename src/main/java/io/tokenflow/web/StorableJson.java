@@ -1,7 +1,8 @@
 package io.tokenflow.web;
 
-import java.util.Map;
+import java.util.Optional;
 
+import io.tokenflow.engine.replay.StorableValues;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -9,7 +10,8 @@ import tools.jackson.databind.JsonNode;
  * columns refuse it), a lone UTF-16 surrogate (not text at all: written back as {@code ?}), and a number out of a
  * double's range ({@code 1e999} is parsed as infinity and written back as the string {@code "Infinity"}). Refusing is
  * chosen over an escape of our own: what is stored is exactly what was sent, and the one who sent it learns at once
- * (422 naming the pointer) instead of an event the event log cannot write.
+ * (422 naming the pointer) instead of an event the event log cannot write. The rules are
+ * {@link StorableValues}, which a worker's output and error meet too.
  */
 public final class StorableJson {
 
@@ -18,44 +20,17 @@ public final class StorableJson {
 
     /** @throws BadRequestException (422) naming the pointer of the first member or value that cannot be stored */
     public static void check(JsonNode value, String pointer) {
-        if (value == null) {
-            return;
-        }
-        if (value.isString()) {
-            check(value.asString(), pointer);
-        } else if (value.isNumber() && value.isFloatingPointNumber() && !Double.isFinite(value.asDouble())) {
-            throw new BadRequestException(422, "Expected a finite number at '" + pointer + "', but it is out of range "
-                    + "(" + value.asDouble() + ")", pointer);
-        } else if (value.isArray()) {
-            for (int i = 0; i < value.size(); i++) {
-                check(value.get(i), pointer + "/" + i);
-            }
-        } else if (value.isObject()) {
-            for (Map.Entry<String, JsonNode> member : value.properties()) {
-                String child = pointer + "/" + member.getKey().replace("~", "~0").replace("/", "~1");
-                check(member.getKey(), child);
-                check(member.getValue(), child);
-            }
-        }
+        refuse(StorableValues.problem(value, pointer));
     }
 
     /** @throws BadRequestException (422) naming the pointer when the text cannot be stored */
     public static void check(String text, String pointer) {
-        if (text == null) {
-            return;
-        }
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == 0) {
-                throw new BadRequestException(422, "Expected text without NUL characters at '" + pointer + "', but "
-                        + "found one (\\u0000) at offset " + i + ": PostgreSQL cannot store it", pointer);
-            }
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                throw new BadRequestException(422, "Expected valid Unicode text at '" + pointer + "', but found a lone "
-                        + "surrogate (\\u" + Integer.toHexString(c) + ") at offset " + i, pointer);
-            }
-        }
+        refuse(StorableValues.problem(text, pointer));
+    }
+
+    private static void refuse(Optional<StorableValues.Problem> problem) {
+        problem.ifPresent(found -> {
+            throw new BadRequestException(422, found.message(), found.pointer());
+        });
     }
 }

@@ -186,6 +186,39 @@ class NodeFailuresIntegrationTests {
     }
 
     @Test
+    void aWorkersOutputOrErrorPostgresqlCannotStoreFailsItsNodeAndTheEventLogKeepsFlowing() throws Exception {
+        String type = api.customType("scan");
+        String workflow = api.created("""
+                {"name": "poison-output-%s", "nodes": [
+                  {"id": "scan", "type": "%s", "retry": {"max_attempts": 3, "backoff_ms": 10},
+                   "on_failure": {"action": "path", "next_nodes": ["report"]}},
+                  {"id": "report", "type": "function", "config": {"function": "echo"}}]}"""
+                .formatted(UUID.randomUUID(), type));
+        ManualWorker worker = new ManualWorker(api.redis(), type);
+        UUID nul = api.start(workflow);
+        worker.complete(worker.takeOne(Duration.ofSeconds(10)), "{\"text\": \"a\\u0000b\"}");
+        api.awaitStatus(nul, "COMPLETED");
+        JsonNode report = api.read(get("/api/v1/runs/" + nul)).at("/outputs/report/error");
+        assertThat(report.get("code").asString()).isEqualTo("unstorable_output");
+        assertThat(report.get("kind").asString()).isEqualTo("permanent");
+        assertThat(report.get("message").asString()).contains("'/text'", "NUL");
+
+        UUID surrogate = api.start(workflow);
+        StreamMessage<String, String> token = worker.takeOne(Duration.ofSeconds(10));
+        api.redis().xadd("wf.completions:{0}", Map.of("token", token.getBody().get("token"), "run",
+                surrogate.toString(), "node", "scan", "status", "failed", "worker", "manual",
+                "error", "{\"message\": \"bad \\ud800\", \"kind\": \"permanent\"}"));
+        api.awaitStatus(surrogate, "COMPLETED");
+        assertThat(api.read(get("/api/v1/runs/" + surrogate)).at("/outputs/report/error/code").asString())
+                .isEqualTo("unstorable_error");
+
+        UUID later = api.start(workflow);
+        worker.complete(worker.takeOne(Duration.ofSeconds(10)), "{\"text\": \"fine\"}");
+        api.awaitStatus(later, "COMPLETED");
+        assertThat(eventTypes(later)).contains("node.completed", "run.completed");
+    }
+
+    @Test
     void aPermanentFailureIsNotRetried() throws Exception {
         String workflow = api.created("""
                 {"name": "retry-permanent-%s", "nodes": [
