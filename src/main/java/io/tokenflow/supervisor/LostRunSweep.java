@@ -1,0 +1,77 @@
+package io.tokenflow.supervisor;
+
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.UUID;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+
+import io.tokenflow.coordinator.RunRecovery;
+import io.tokenflow.redis.RunMeta;
+
+/**
+ * Finds runs that PostgreSQL holds as running but whose Redis state is gone (Redis restarted without its append-only
+ * file, was flushed or failed over) or ends before the event log's last event (its append-only file lost its tail),
+ * and rebuilds them from the log ({@link RunRecovery}). Every running run is looked at once per check, a page at a
+ * time; a run Redis holds at or after its logged events (the normal case: Redis is ahead of the log) costs one
+ * {@code HGET}.
+ */
+@Component
+class LostRunSweep {
+
+    static final int PAGE = 500;
+    private static final Log log = LogFactory.getLog(LostRunSweep.class);
+
+    private final JdbcClient jdbc;
+    private final RunMeta meta;
+    private final RunRecovery recovery;
+
+    LostRunSweep(JdbcClient jdbc, RunMeta meta, RunRecovery recovery) {
+        this.jdbc = jdbc;
+        this.meta = meta;
+        this.recovery = recovery;
+    }
+
+    private record Running(UUID id, int shard, long lastSeq) {
+    }
+
+    /** Recovers the running runs whose Redis state was lost; returns how many were recovered. */
+    int check() {
+        int recovered = 0;
+        UUID after = new UUID(0, 0);
+        List<Running> page;
+        do {
+            page = jdbc.sql("select r.id, r.shard, (select max(e.seq) from event_log e where e.run_id = r.id) "
+                            + "as last_seq from runs r where r.status = 'RUNNING' and r.id > :after order by r.id limit :limit")
+                    .param("after", after).param("limit", PAGE)
+                    .query((rs, i) -> new Running(rs.getObject("id", UUID.class), rs.getInt("shard"),
+                            rs.getLong("last_seq"))).list();
+            for (Running run : page) {
+                OptionalLong held = meta.seq(run.id(), run.shard());
+                if (held.isEmpty() || held.getAsLong() < run.lastSeq()) {
+                    recovered += recover(run) ? 1 : 0;
+                }
+            }
+            after = page.isEmpty() ? after : page.get(page.size() - 1).id();
+        } while (page.size() == PAGE);
+        return recovered;
+    }
+
+    private boolean recover(Running run) {
+        try {
+            RunRecovery.Outcome outcome = recovery.recover(run.id(), run.shard(), "system");
+            if (outcome instanceof RunRecovery.Recovered done) {
+                log.warn("Recovered run " + run.id() + " from its event log (event " + done.fromSeq() + "): "
+                        + done.reason() + "; " + done.resent().size() + " tasks sent again");
+                return true;
+            }
+            log.debug(((RunRecovery.NotRecovered) outcome).reason());
+        } catch (RuntimeException e) {
+            log.error("Expected to recover run " + run.id() + " from its event log, but " + e.getMessage(), e);
+        }
+        return false;
+    }
+}
