@@ -161,6 +161,31 @@ class RecoverLostRunIntegrationTests extends OperatorTests {
                 .andExpect(jsonPath("$.detail").value(Matchers.containsString("not running")));
     }
 
+    @Test
+    void aLostRunThatCannotBeRebuiltIsFailedWithTheReason() throws Exception {
+        String step = api.customType("step");
+        String workflow = api.created("""
+                {"name": "recover-broken-%s", "nodes": [{"id": "step", "type": "%s"}], "edges": []}"""
+                .formatted(UUID.randomUUID(), step));
+        UUID run = api.start(workflow, "{}");
+        api.call(post("/api/v1/runs/" + run + "/patch").contentType("application/json-patch+json")
+                .header("If-Match", "\"0\"").content("""
+                        [{"op": "add", "path": "/nodes/-", "value": {"id": "audit", "type": "function",
+                          "config": {"function": "echo"}}},
+                         {"op": "add", "path": "/edges/-", "value": {"from": "step", "to": "audit"}}]"""))
+                .andExpect(status().isOk());
+        awaitLogged(run, "run.patched");
+        // the run's patched workflow is gone with its Redis state: nothing is left to route it by
+        jdbc.sql("delete from run_ir_revisions where run_id = ? and revision = 1").param(run).update();
+        loseRedisState(run);
+
+        api.awaitStatus(run, "FAILED");
+        assertThat(api.read(get("/api/v1/runs/" + run)).get("error").asString())
+                .startsWith("Expected to rebuild the run from its event log after Redis lost its state, but ")
+                .contains("revision 1");
+        assertThat(eventTypes(run)).endsWith("run.failed").doesNotContain("run.recovered");
+    }
+
     private ResultActions admin(MockHttpServletRequestBuilder request) throws Exception {
         return mvc.perform(request.with(user("ada").roles("ADMIN")).with(csrf()));
     }
