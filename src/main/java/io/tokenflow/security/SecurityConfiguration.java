@@ -12,10 +12,12 @@ import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AuthenticationEntryPointFailureHandler;
+import org.springframework.security.web.authentication.AuthenticationFailureHandler;
 import org.springframework.security.web.authentication.AuthenticationFilter;
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
 import org.springframework.security.web.savedrequest.NullRequestCache;
 
+import io.tokenflow.web.Outages;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -71,7 +73,19 @@ class SecurityConfiguration {
         AuthenticationFilter filter = new AuthenticationFilter(
                 new ProviderManager(new ApiTokenAuthenticationProvider(verifier)), new AuthorizationHeader());
         filter.setSuccessHandler((request, response, authentication) -> { });
-        filter.setFailureHandler(new AuthenticationEntryPointFailureHandler(problems));
+        filter.setFailureHandler(failureHandler(problems));
         return filter;
+    }
+
+    /** Refusals answer through {@code problems}, and so does a token that cannot be checked (PostgreSQL away). */
+    private static AuthenticationFailureHandler failureHandler(ApiProblemResponses problems) {
+        AuthenticationFailureHandler refusals = new AuthenticationEntryPointFailureHandler(problems);
+        return (request, response, exception) -> {
+            if (Outages.of(exception).isPresent()) {
+                problems.commence(request, response, exception);
+            } else {
+                refusals.onAuthenticationFailure(request, response, exception);
+            }
+        };
     }
 }
