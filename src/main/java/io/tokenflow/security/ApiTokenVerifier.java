@@ -73,8 +73,7 @@ class ApiTokenVerifier {
     }
 
     private void recordUse(VerifiedToken token, Instant now) {
-        boolean stale = token.lastUsedAt() == null || token.lastUsedAt().isBefore(now.minus(useResolution));
-        if (!stale || recentUses.asMap().putIfAbsent(token.id(), now) != null) {
+        if (!token.isLastUseStale(now, useResolution) || recentUses.asMap().putIfAbsent(token.id(), now) != null) {
             return;
         }
         try {

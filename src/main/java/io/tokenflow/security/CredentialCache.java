@@ -1,5 +1,6 @@
 package io.tokenflow.security;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
 import java.util.UUID;
@@ -84,6 +85,11 @@ class CredentialCache {
 
         boolean isExpiredAt(Instant now) {
             return expiresAt != null && !now.isBefore(expiresAt);
+        }
+
+        /** Whether a use at {@code now} is worth writing: {@code last_used_at} is older than {@code resolution}. */
+        boolean isLastUseStale(Instant now, Duration resolution) {
+            return lastUsedAt == null || lastUsedAt.isBefore(now.minus(resolution));
         }
     }
 

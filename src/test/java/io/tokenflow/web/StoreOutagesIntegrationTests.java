@@ -45,7 +45,8 @@ import tools.jackson.databind.json.JsonMapper;
 @AutoConfigureMockMvc
 @ExtendWith(OutputCaptureExtension.class)
 @TestPropertySource(properties = {"tokenflow.security.users[0].username=otto",
-        "tokenflow.security.users[0].password={noop}otto-secret", "tokenflow.security.users[0].roles=operator,designer"})
+        "tokenflow.security.users[0].password={noop}otto-secret",
+        "tokenflow.security.users[0].roles=operator,designer"})
 @DirtiesContext // its datasource and Redis go through this class's proxies
 class StoreOutagesIntegrationTests {
 
