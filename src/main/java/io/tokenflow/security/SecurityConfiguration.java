@@ -14,6 +14,7 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AuthenticationEntryPointFailureHandler;
 import org.springframework.security.web.authentication.AuthenticationFailureHandler;
 import org.springframework.security.web.authentication.AuthenticationFilter;
+import org.springframework.security.web.authentication.SimpleUrlAuthenticationFailureHandler;
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
 import org.springframework.security.web.savedrequest.NullRequestCache;
 
@@ -64,7 +65,7 @@ class SecurityConfiguration {
                         .requestMatchers(HttpMethod.POST, "/dlq/**", "/runs/**")
                         .hasAnyAuthority(Role.OPERATOR.authority(), Role.ADMIN.authority())
                         .anyRequest().authenticated())
-                .formLogin(form -> form.loginPage("/login").permitAll())
+                .formLogin(form -> form.loginPage("/login").permitAll().failureHandler(loginFailures()))
                 .logout(logout -> logout.logoutSuccessUrl("/login?logout").permitAll())
                 .build();
     }
@@ -75,6 +76,14 @@ class SecurityConfiguration {
         filter.setSuccessHandler((request, response, authentication) -> { });
         filter.setFailureHandler(failureHandler(problems));
         return filter;
+    }
+
+    /** Back to the sign-in page: saying the credentials are wrong, or that they cannot be checked now. */
+    private static AuthenticationFailureHandler loginFailures() {
+        AuthenticationFailureHandler wrong = new SimpleUrlAuthenticationFailureHandler("/login?error");
+        AuthenticationFailureHandler unavailable = new SimpleUrlAuthenticationFailureHandler("/login?unavailable");
+        return (request, response, exception) -> (Outages.of(exception).isPresent() ? unavailable : wrong)
+                .onAuthenticationFailure(request, response, exception);
     }
 
     /** Refusals answer through {@code problems}, and so does a token that cannot be checked (PostgreSQL away). */

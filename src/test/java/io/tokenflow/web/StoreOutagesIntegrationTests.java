@@ -2,9 +2,12 @@ package io.tokenflow.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestBuilders.formLogin;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.httpBasic;
+import static org.springframework.security.test.web.servlet.response.SecurityMockMvcResultMatchers.authenticated;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.redirectedUrl;
 
 import java.time.Duration;
 import java.util.Set;
@@ -39,14 +42,15 @@ import tools.jackson.databind.json.JsonMapper;
  * PostgreSQL or Redis going away, as a user of the API sees it: this application talks to both through
  * {@link io.tokenflow.support.TcpProxy proxies} that each test cuts and restores. What needs the missing server
  * answers 503 problem+json with Retry-After within seconds (never 401, never a hang), callers seen recently stay
- * authenticated, what needs only the other server keeps working, and everything works again once it is back.
+ * authenticated (others are told their credentials cannot be checked now), what needs only the other server keeps working, and everything works again once it is back.
  */
 @IntegrationTest
 @AutoConfigureMockMvc
 @ExtendWith(OutputCaptureExtension.class)
 @TestPropertySource(properties = {"tokenflow.security.users[0].username=otto",
         "tokenflow.security.users[0].password={noop}otto-secret",
-        "tokenflow.security.users[0].roles=operator,designer"})
+        "tokenflow.security.users[0].roles=operator,designer", "tokenflow.security.users[1].username=uma",
+        "tokenflow.security.users[1].password={noop}uma-secret", "tokenflow.security.users[1].roles=operator"})
 @DirtiesContext // its datasource and Redis go through this class's proxies
 class StoreOutagesIntegrationTests {
 
@@ -85,6 +89,9 @@ class StoreOutagesIntegrationTests {
         assertUnavailable(call(get("/api/v1/runs"), seen), "PostgreSQL");
         assertUnavailable(call(get("/api/v1/runs").with(httpBasic("otto", "otto-secret")), null), "PostgreSQL");
         assertUnavailable(call(get("/api/v1/runs"), unseen), "PostgreSQL");
+        mvc.perform(formLogin("/login").user("otto").password("otto-secret")).andExpect(authenticated());
+        mvc.perform(formLogin("/login").user("uma").password("uma-secret"))
+                .andExpect(redirectedUrl("/login?unavailable"));
         assertThat(call(get("/actuator/health"), null).getContentAsString()).contains("\"status\":\"DOWN\"");
         UUID startedDuringOutage = id(call(post("/api/v1/runs").content(start), seen), 201);
         String keyed = start.replace("}", ", \"idempotencyKey\": \"outage-" + UUID.randomUUID() + "\"}");
