@@ -42,7 +42,8 @@ import tools.jackson.databind.json.JsonMapper;
  * PostgreSQL or Redis going away, as a user of the API sees it: this application talks to both through
  * {@link io.tokenflow.support.TcpProxy proxies} that each test cuts and restores. What needs the missing server
  * answers 503 problem+json with Retry-After within seconds (never 401, never a hang), callers seen recently stay
- * authenticated (others are told their credentials cannot be checked now), what needs only the other server keeps working, and everything works again once it is back.
+ * authenticated (others are told their credentials cannot be checked now), what needs only the other server keeps
+ * working, and everything works again once it is back.
  */
 @IntegrationTest
 @AutoConfigureMockMvc
