@@ -6,8 +6,9 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.QueryTimeoutException;
 import org.springframework.dao.RecoverableDataAccessException;
-import org.springframework.dao.TransientDataAccessException;
+import org.springframework.dao.TransientDataAccessResourceException;
 import org.springframework.data.redis.RedisConnectionFailureException;
 import org.springframework.transaction.CannotCreateTransactionException;
 
@@ -17,7 +18,8 @@ import io.lettuce.core.RedisConnectionException;
 /**
  * Tells a failure because PostgreSQL or Redis cannot be reached (or answer in time) from any other: such a request
  * is answered {@code 503 Service Unavailable} with {@code Retry-After}, never 401 or 500. The whole cause chain is
- * looked at, as Spring wraps the drivers' exceptions (and Spring Security wraps them once more).
+ * looked at, as Spring wraps the drivers' exceptions (and Spring Security wraps them once more). Other transient
+ * failures (a deadlock, a serialization failure) are no outage: they stay what they were.
  */
 public final class Outages {
 
@@ -33,7 +35,8 @@ public final class Outages {
                 || cause instanceof RedisConnectionException || cause instanceof RedisCommandTimeoutException)
                 .map(cause -> new Outage("Redis", cause));
         return redis.or(() -> find(failure, cause -> cause instanceof DataAccessResourceFailureException
-                || cause instanceof TransientDataAccessException || cause instanceof RecoverableDataAccessException
+                || cause instanceof TransientDataAccessResourceException || cause instanceof QueryTimeoutException
+                || cause instanceof RecoverableDataAccessException
                 || cause instanceof CannotCreateTransactionException
                 || cause instanceof SQLTransientConnectionException)
                 .map(cause -> new Outage("PostgreSQL", cause)));

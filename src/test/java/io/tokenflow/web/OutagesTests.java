@@ -6,6 +6,7 @@ import java.sql.SQLTransientConnectionException;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.dao.QueryTimeoutException;
 import org.springframework.data.redis.RedisConnectionFailureException;
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
@@ -41,6 +42,7 @@ class OutagesTests {
     @Test
     void leavesOtherFailuresAlone() {
         assertThat(Outages.of(new DataIntegrityViolationException("duplicate key"))).isEmpty();
+        assertThat(Outages.of(new PessimisticLockingFailureException("deadlock detected"))).isEmpty();
         assertThat(Outages.of(new IllegalStateException("bug", new RuntimeException("cause")))).isEmpty();
     }
 }
