@@ -76,7 +76,8 @@ class StoreOutagesIntegrationTests {
     }
 
     @Test
-    void whilePostgresIsDownSeenCallersStayAuthenticatedReadsAnswer503AndStartsGoOn() throws Exception {
+    void whilePostgresIsDownSeenCallersStayAuthenticatedReadsAnswer503AndRunsInRedisCanBeStartedAndRead()
+            throws Exception {
         String seen = token("seen");
         String unseen = token("unseen");
         JsonNode workflow = created(seen);
@@ -98,6 +99,7 @@ class StoreOutagesIntegrationTests {
         String keyed = start.replace("}", ", \"idempotencyKey\": \"outage-" + UUID.randomUUID() + "\"}");
         UUID keyedRun = id(call(post("/api/v1/runs").content(keyed), seen), 201);
         assertThat(id(call(post("/api/v1/runs").content(keyed), seen), 200)).isEqualTo(keyedRun);
+        assertThat(id(call(get("/api/v1/runs/" + startedDuringOutage), seen), 200)).isEqualTo(startedDuringOutage);
 
         SERVERS.postgres().restore();
 
