@@ -38,20 +38,20 @@ final class ChaosApi {
         this.ports = ports;
     }
 
-    /** Creates a workflow; returns its name. */
+    /** Creates a workflow; returns its id (runs are started by id and version 1, as a client pinning it does). */
     String workflow(String document) {
         HttpResponse<String> created = send("POST", "/api/v1/workflows", document, Duration.ofSeconds(30));
         if (created.statusCode() != 201) {
             throw new IllegalStateException("Expected 201 for the workflow, but got " + created.statusCode() + ": "
                     + created.body());
         }
-        return JSON.readTree(created.body()).get("name").asString();
+        return JSON.readTree(created.body()).get("id").asString();
     }
 
     /** Starts a run, retrying with the same idempotency key until an instance answers 201 or 200; its id. */
     UUID start(String workflow, String inputs, String idempotencyKey, Duration patience) {
-        String body = "{\"workflow\": \"" + workflow + "\", \"inputs\": " + inputs + ", \"idempotencyKey\": \""
-                + idempotencyKey + "\"}";
+        String body = "{\"workflow\": \"" + workflow + "\", \"version\": 1, \"inputs\": " + inputs
+                + ", \"idempotencyKey\": \"" + idempotencyKey + "\"}";
         long until = System.nanoTime() + patience.toNanos();
         while (true) {
             try {

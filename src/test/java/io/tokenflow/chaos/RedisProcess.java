@@ -13,6 +13,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.stream.Stream;
 
+import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
@@ -52,6 +53,8 @@ final class RedisProcess implements AutoCloseable {
     synchronized RedisCommands<String, String> commands() {
         if (connection == null || !connection.isOpen()) {
             client = RedisClient.create("redis://127.0.0.1:" + port);
+            // the suite kills this server on purpose: no reconnecting in the background, a new client after
+            client.setOptions(ClientOptions.builder().autoReconnect(false).build());
             connection = client.connect();
         }
         return connection.sync();
