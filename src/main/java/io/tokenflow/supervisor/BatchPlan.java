@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -15,7 +16,8 @@ import io.tokenflow.engine.replay.RunEvent;
  * Decides what one batch of entries does to the durable state, given how far each run's event log already goes. A
  * run's events are applied strictly in seq order: events already logged are skipped (redelivery changes nothing),
  * events after a gap wait (their entries stay unacknowledged until the missing ones, e.g. in another supervisor's
- * batch, are logged), and entries of a run with no {@code runs} row wait for its {@code run.started}.
+ * batch, are logged), and entries of a run with no {@code runs} row wait for its {@code run.started}. Seqs of a run
+ * whose entry is in quarantine are passed over, so its later events (its {@code run.failed} among them) are logged.
  *
  * @param applied  per run, the events to apply now, in seq order
  * @param done     entries whose every event is now logged: to acknowledge
@@ -30,9 +32,17 @@ record BatchPlan(Map<UUID, List<RunEvent>> applied, List<String> done, List<Stri
      * @param logged for each run that has a {@code runs} row, the last seq in its event log (0 for none)
      */
     static BatchPlan of(List<EventsEntry> entries, Map<UUID, Long> logged) {
+        return of(entries, logged, Map.of());
+    }
+
+    /**
+     * @param skipped for runs with entries in quarantine, the seqs those held (ranges first → last), not to wait for
+     */
+    static BatchPlan of(List<EventsEntry> entries, Map<UUID, Long> logged,
+                        Map<UUID, NavigableMap<Long, Long>> skipped) {
         BatchPlan plan = new BatchPlan(new LinkedHashMap<>(), new ArrayList<>(), new ArrayList<>(),
                 new LinkedHashSet<>(), new ArrayList<>());
-        byRun(entries).forEach((run, ofRun) -> plan.planRun(run, ofRun, logged.get(run)));
+        byRun(entries).forEach((run, ofRun) -> plan.planRun(run, ofRun, logged.get(run), skipped.get(run)));
         return plan;
     }
 
@@ -42,7 +52,7 @@ record BatchPlan(Map<UUID, List<RunEvent>> applied, List<String> done, List<Stri
         return byRun;
     }
 
-    private void planRun(UUID run, List<EventsEntry> entries, Long lastLogged) {
+    private void planRun(UUID run, List<EventsEntry> entries, Long lastLogged, NavigableMap<Long, Long> skipped) {
         if (lastLogged == null) {
             entries.forEach(entry -> waiting.add(entry.id()));
             return;
@@ -50,8 +60,14 @@ record BatchPlan(Map<UUID, List<RunEvent>> applied, List<String> done, List<Stri
         TreeMap<Long, RunEvent> bySeq = distinctBySeq(run, entries);
         List<RunEvent> now = new ArrayList<>();
         long next = lastLogged + 1;
-        while (bySeq.containsKey(next)) {
-            now.add(bySeq.get(next++));
+        while (true) {
+            if (bySeq.containsKey(next)) {
+                now.add(bySeq.get(next++));
+            } else if (skippedThrough(skipped, next) >= next) {
+                next = skippedThrough(skipped, next) + 1;
+            } else {
+                break;
+            }
         }
         long last = next - 1;
         if (!now.isEmpty()) {
@@ -64,6 +80,12 @@ record BatchPlan(Map<UUID, List<RunEvent>> applied, List<String> done, List<Stri
         if (bySeq.headMap(last, true).values().stream().anyMatch(event -> event.type().releasesRunState())) {
             ended.add(run);
         }
+    }
+
+    /** The last seq of the quarantined range holding {@code seq}, or 0 when none holds it. */
+    private static long skippedThrough(NavigableMap<Long, Long> skipped, long seq) {
+        Map.Entry<Long, Long> range = skipped == null ? null : skipped.floorEntry(seq);
+        return range == null ? 0 : range.getValue();
     }
 
     private TreeMap<Long, RunEvent> distinctBySeq(UUID run, List<EventsEntry> entries) {

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Set;
 import java.util.UUID;
 
@@ -21,6 +22,7 @@ import io.tokenflow.engine.replay.RunResumed;
 import io.tokenflow.engine.replay.RunStarted;
 import io.tokenflow.engine.runs.NodeStatus;
 import io.tokenflow.engine.runs.RunStatus;
+import io.tokenflow.quarantine.Quarantine;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -50,10 +52,13 @@ class EventLogWriter {
     private final NodeExecutionRows nodeExecutions;
     private final ApprovalRows approvals;
     private final DlqRows deadLetters;
+    private final Quarantine quarantine;
 
     EventLogWriter(PlatformTransactionManager transactions, JdbcTemplate jdbc, RunRows runs, EventLogRows eventLog,
-                   NodeExecutionRows nodeExecutions, ApprovalRows approvals, DlqRows deadLetters) {
+                   NodeExecutionRows nodeExecutions, ApprovalRows approvals, DlqRows deadLetters,
+                   Quarantine quarantine) {
         this.approvals = approvals;
+        this.quarantine = quarantine;
         this.deadLetters = deadLetters;
         this.transactions = new TransactionTemplate(transactions);
         this.jdbc = jdbc;
@@ -75,7 +80,7 @@ class EventLogWriter {
         started.keySet().removeAll(insertedEnded);
         runs.insertStarted(shard, started);
         RunRows.Locked locked = runs.lockLogged(runIds(entries));
-        BatchPlan plan = BatchPlan.of(entries, locked.lastSeq());
+        BatchPlan plan = plan(entries, locked.lastSeq());
         plan.problems().forEach(log::error);
         eventLog.append(plan.applied());
         Map<NodeExecutionRows.RunNode, NodeStatus> stored = nodeExecutions.storedStatuses(
@@ -96,6 +101,22 @@ class EventLogWriter {
         endings.keySet().removeAll(insertedEnded);
         runs.endAll(endings, outputs);
         return new Outcome(plan.done(), plan.waiting(), plan.ended(), endedAs);
+    }
+
+    /**
+     * The batch's plan; when entries wait for earlier events, those may be in quarantine (asked only then: a batch
+     * with nothing waiting costs no query), and the plan is made again passing over them.
+     */
+    private BatchPlan plan(List<EventsEntry> entries, Map<UUID, Long> logged) {
+        BatchPlan plan = BatchPlan.of(entries, logged);
+        if (plan.waiting().isEmpty()) {
+            return plan;
+        }
+        Set<String> waiting = new HashSet<>(plan.waiting());
+        Set<UUID> runs = new LinkedHashSet<>();
+        entries.stream().filter(entry -> waiting.contains(entry.id())).forEach(entry -> runs.add(entry.run()));
+        Map<UUID, NavigableMap<Long, Long>> skipped = quarantine.skippedSeqs(runs);
+        return skipped.isEmpty() ? plan : BatchPlan.of(entries, logged, skipped);
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
@@ -48,6 +49,26 @@ class BatchPlanTests {
         assertThat(plan.done()).containsExactly("1");
         assertThat(plan.waiting()).containsExactly("3");
         assertThat(plan.ended()).isEmpty();
+    }
+
+    @Test
+    void passesOverSeqsHeldByAnEntryInQuarantine() {
+        BatchPlan plan = BatchPlan.of(List.of(entry("1", 0), entry("3", 2)), Map.of(RUN, 0L),
+                Map.of(RUN, new TreeMap<>(Map.of(3L, 4L))));
+
+        assertThat(plan.applied().get(RUN)).extracting(RunEvent::seq).containsExactly(1L, 2L, 5L, 6L);
+        assertThat(plan.done()).containsExactly("1", "3");
+        assertThat(plan.waiting()).isEmpty();
+        assertThat(plan.ended()).containsExactly(RUN);
+    }
+
+    @Test
+    void waitsForASeqNoQuarantinedEntryHeld() {
+        BatchPlan plan = BatchPlan.of(List.of(entry("3", 2)), Map.of(RUN, 2L),
+                Map.of(RUN, new TreeMap<>(Map.of(4L, 4L))));
+
+        assertThat(plan.applied()).isEmpty();
+        assertThat(plan.waiting()).containsExactly("3");
     }
 
     @Test
