@@ -53,19 +53,23 @@ public class Quarantine {
     }
 
     /**
-     * For those of the runs with quarantined events: the seqs set aside, as ranges first → last. The event log of such
-     * a run goes on after them.
+     * For those of the runs with quarantined events: the seqs set aside, by their first seq. The event log of such a
+     * run goes on after them.
      */
-    public Map<UUID, NavigableMap<Long, Long>> skippedSeqs(Collection<UUID> runs) {
-        Map<UUID, NavigableMap<Long, Long>> skipped = new HashMap<>();
+    public Map<UUID, NavigableMap<Long, QuarantinedSeqs>> skippedSeqs(Collection<UUID> runs) {
+        Map<UUID, NavigableMap<Long, QuarantinedSeqs>> skipped = new HashMap<>();
         if (runs.isEmpty()) {
             return skipped;
         }
-        jdbc.sql("select run_id, first_seq, last_seq from quarantined_entries where run_id in (:runs) "
-                        + "and first_seq is not null").param("runs", List.copyOf(runs))
+        jdbc.sql("select id, run_id, first_seq, last_seq, entry_id, quarantined_at from quarantined_entries "
+                        + "where run_id in (:runs) and first_seq is not null order by id")
+                .param("runs", List.copyOf(runs))
                 .query((ResultSet rs) -> {
+                    QuarantinedSeqs seqs = new QuarantinedSeqs(rs.getLong("first_seq"), rs.getLong("last_seq"),
+                            rs.getLong("id"), rs.getString("entry_id"),
+                            rs.getObject("quarantined_at", OffsetDateTime.class).toInstant());
                     skipped.computeIfAbsent(rs.getObject("run_id", UUID.class), run -> new TreeMap<>())
-                            .merge(rs.getLong("first_seq"), rs.getLong("last_seq"), Math::max);
+                            .putIfAbsent(seqs.first(), seqs);
                 });
         return skipped;
     }

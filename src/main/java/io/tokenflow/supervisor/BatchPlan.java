@@ -10,14 +10,17 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 
+import io.tokenflow.engine.replay.EntryQuarantined;
 import io.tokenflow.engine.replay.RunEvent;
+import io.tokenflow.quarantine.QuarantinedSeqs;
 
 /**
  * Decides what one batch of entries does to the durable state, given how far each run's event log already goes. A
  * run's events are applied strictly in seq order: events already logged are skipped (redelivery changes nothing),
  * events after a gap wait (their entries stay unacknowledged until the missing ones, e.g. in another supervisor's
- * batch, are logged), and entries of a run with no {@code runs} row wait for its {@code run.started}. Seqs of a run
- * whose entry is in quarantine are passed over, so its later events (its {@code run.failed} among them) are logged.
+ * batch, are logged), and entries of a run with no {@code runs} row wait for its {@code run.started}. Seqs held by an
+ * entry in quarantine are logged as {@code entry.quarantined} (when no entry of the batch holds them), so the run's
+ * later events, its {@code run.failed} among them, are logged after them.
  *
  * @param applied  per run, the events to apply now, in seq order
  * @param done     entries whose every event is now logged: to acknowledge
@@ -36,10 +39,10 @@ record BatchPlan(Map<UUID, List<RunEvent>> applied, List<String> done, List<Stri
     }
 
     /**
-     * @param skipped for runs with entries in quarantine, the seqs those held (ranges first → last), not to wait for
+     * @param skipped for runs with entries in quarantine, the seqs those held (by first seq), not to wait for
      */
     static BatchPlan of(List<EventsEntry> entries, Map<UUID, Long> logged,
-                        Map<UUID, NavigableMap<Long, Long>> skipped) {
+                        Map<UUID, NavigableMap<Long, QuarantinedSeqs>> skipped) {
         BatchPlan plan = new BatchPlan(new LinkedHashMap<>(), new ArrayList<>(), new ArrayList<>(),
                 new LinkedHashSet<>(), new ArrayList<>());
         byRun(entries).forEach((run, ofRun) -> plan.planRun(run, ofRun, logged.get(run), skipped.get(run)));
@@ -52,7 +55,8 @@ record BatchPlan(Map<UUID, List<RunEvent>> applied, List<String> done, List<Stri
         return byRun;
     }
 
-    private void planRun(UUID run, List<EventsEntry> entries, Long lastLogged, NavigableMap<Long, Long> skipped) {
+    private void planRun(UUID run, List<EventsEntry> entries, Long lastLogged,
+                         NavigableMap<Long, QuarantinedSeqs> skipped) {
         if (lastLogged == null) {
             entries.forEach(entry -> waiting.add(entry.id()));
             return;
@@ -63,8 +67,9 @@ record BatchPlan(Map<UUID, List<RunEvent>> applied, List<String> done, List<Stri
         while (true) {
             if (bySeq.containsKey(next)) {
                 now.add(bySeq.get(next++));
-            } else if (skippedThrough(skipped, next) >= next) {
-                next = skippedThrough(skipped, next) + 1;
+            } else if (quarantined(skipped, next) != null) {
+                QuarantinedSeqs seqs = quarantined(skipped, next);
+                now.add(EntryQuarantined.of(next++, seqs.at(), seqs.quarantineId(), seqs.entryId()));
             } else {
                 break;
             }
@@ -82,10 +87,10 @@ record BatchPlan(Map<UUID, List<RunEvent>> applied, List<String> done, List<Stri
         }
     }
 
-    /** The last seq of the quarantined range holding {@code seq}, or 0 when none holds it. */
-    private static long skippedThrough(NavigableMap<Long, Long> skipped, long seq) {
-        Map.Entry<Long, Long> range = skipped == null ? null : skipped.floorEntry(seq);
-        return range == null ? 0 : range.getValue();
+    /** The quarantined entry that held {@code seq}, or null. */
+    private static QuarantinedSeqs quarantined(NavigableMap<Long, QuarantinedSeqs> skipped, long seq) {
+        Map.Entry<Long, QuarantinedSeqs> held = skipped == null ? null : skipped.floorEntry(seq);
+        return held == null || held.getValue().last() < seq ? null : held.getValue();
     }
 
     private TreeMap<Long, RunEvent> distinctBySeq(UUID run, List<EventsEntry> entries) {

@@ -23,6 +23,7 @@ import io.tokenflow.engine.replay.RunStarted;
 import io.tokenflow.engine.runs.NodeStatus;
 import io.tokenflow.engine.runs.RunStatus;
 import io.tokenflow.quarantine.Quarantine;
+import io.tokenflow.quarantine.QuarantinedSeqs;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -115,7 +116,7 @@ class EventLogWriter {
         Set<String> waiting = new HashSet<>(plan.waiting());
         Set<UUID> runs = new LinkedHashSet<>();
         entries.stream().filter(entry -> waiting.contains(entry.id())).forEach(entry -> runs.add(entry.run()));
-        Map<UUID, NavigableMap<Long, Long>> skipped = quarantine.skippedSeqs(runs);
+        Map<UUID, NavigableMap<Long, QuarantinedSeqs>> skipped = quarantine.skippedSeqs(runs);
         return skipped.isEmpty() ? plan : BatchPlan.of(entries, logged, skipped);
     }
 

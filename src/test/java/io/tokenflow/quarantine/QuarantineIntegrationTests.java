@@ -71,9 +71,14 @@ class QuarantineIntegrationTests {
         JsonNode run = read(get("/api/v1/runs/" + victim));
         assertThat(run.path("error").asString()).startsWith("Expected event-log entry " + poison.entryId() + " of run "
                 + victim + " to be stored, but PostgreSQL refused it: ").contains("; it is in quarantine ");
-        // the log passes over the quarantined seq: the run's failure is logged right after it
+        // the quarantined seq is logged as such, and the run's failure right after it
+        assertThat(jdbc.sql("select seq from event_log where run_id = ? and event_type = 'entry.quarantined'")
+                .param(victim).query(Long.class).single()).isEqualTo(poison.seq());
         assertThat(jdbc.sql("select seq from event_log where run_id = ? and event_type = 'run.failed'").param(victim)
                 .query(Long.class).single()).isEqualTo(poison.seq() + 1);
+        assertThat(read(get("/api/v1/runs/" + victim + "/replay")).path("status").asString()).isEqualTo("FAILED");
+        assertThat(call(get("/runs/" + victim)).andExpect(status().isOk()).andReturn().getResponse()
+                .getContentAsString()).contains("is in quarantine");
         assertThat(count("select count(*) from approvals where run_id = ? and status = 'PENDING'", victim)).isZero();
 
         JsonNode quarantined = quarantined(poison.entryId());
