@@ -16,6 +16,8 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
+import io.tokenflow.engine.replay.StorableValues;
+
 /**
  * The {@code quarantined_entries} table: stream entries set aside with their raw text and the reason. Adding an entry
  * twice (its reader failed before acknowledging it, and reads it again) keeps the first.
@@ -41,9 +43,9 @@ public class Quarantine {
                         + "last_seq, raw, reason) values (:at, :shard, :stream, :entry, :run, :first, :last, :raw, "
                         + ":reason) on conflict (stream, entry_id) do update set stream = excluded.stream returning id")
                 .param("at", OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC)).param("shard", entry.shard())
-                .param("stream", RawText.storable(entry.stream())).param("entry", RawText.storable(entry.entryId()))
+                .param("stream", StorableValues.storable(entry.stream())).param("entry", StorableValues.storable(entry.entryId()))
                 .param("run", entry.runId()).param("first", entry.firstSeq()).param("last", entry.lastSeq())
-                .param("raw", RawText.of(entry.fields())).param("reason", RawText.storable(entry.reason()))
+                .param("raw", RawText.of(entry.fields())).param("reason", StorableValues.storable(entry.reason()))
                 .query(Long.class).single();
     }
 

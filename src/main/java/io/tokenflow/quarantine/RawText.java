@@ -3,6 +3,8 @@ package io.tokenflow.quarantine;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.tokenflow.engine.replay.StorableValues;
+
 /**
  * An entry's fields as text PostgreSQL can store whatever they hold: a JSON object of strings in which control
  * characters (NUL among them) and lone surrogates are written as {@code \}{@code uXXXX} escapes.
@@ -28,41 +30,19 @@ final class RawText {
         return text.append('}').toString();
     }
 
-    /** The text with what PostgreSQL cannot store (NUL, lone surrogates) written as escapes, the rest as it is. */
-    static String storable(String text) {
-        StringBuilder storable = new StringBuilder(text.length());
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == 0 || lone(text, i)) {
-                escape(storable, c);
-            } else {
-                storable.append(c);
-            }
-        }
-        return storable.toString();
-    }
-
     private static StringBuilder quoted(StringBuilder text, String value) {
         text.append('"');
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
             if (c == '"' || c == '\\') {
                 text.append('\\').append(c);
-            } else if (c < 0x20 || lone(value, i)) {
+            } else if (c < 0x20 || StorableValues.lone(value, i)) {
                 escape(text, c);
             } else {
                 text.append(c);
             }
         }
         return text.append('"');
-    }
-
-    private static boolean lone(String text, int i) {
-        char c = text.charAt(i);
-        if (Character.isHighSurrogate(c)) {
-            return i + 1 >= text.length() || !Character.isLowSurrogate(text.charAt(i + 1));
-        }
-        return Character.isLowSurrogate(c) && (i == 0 || !Character.isHighSurrogate(text.charAt(i - 1)));
     }
 
     private static void escape(StringBuilder text, char c) {
