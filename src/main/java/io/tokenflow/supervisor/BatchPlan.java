@@ -27,9 +27,11 @@ import io.tokenflow.quarantine.QuarantinedSeqs;
  * @param waiting  entries to retry later
  * @param ended    runs whose ending event is logged (now or before): their Redis state may go
  * @param problems events with a seq already used by a different event (the first one seen is kept)
+ * @param orphaned entries of runs with no {@code runs} row whose {@code run.started} is in quarantine: they can never
+ *                 be logged; by entry id, the quarantined entry that held the start
  */
 record BatchPlan(Map<UUID, List<RunEvent>> applied, List<String> done, List<String> waiting, Set<UUID> ended,
-                 List<String> problems) {
+                 List<String> problems, Map<String, QuarantinedSeqs> orphaned) {
 
     /**
      * @param logged for each run that has a {@code runs} row, the last seq in its event log (0 for none)
@@ -44,7 +46,7 @@ record BatchPlan(Map<UUID, List<RunEvent>> applied, List<String> done, List<Stri
     static BatchPlan of(List<EventsEntry> entries, Map<UUID, Long> logged,
                         Map<UUID, NavigableMap<Long, QuarantinedSeqs>> skipped) {
         BatchPlan plan = new BatchPlan(new LinkedHashMap<>(), new ArrayList<>(), new ArrayList<>(),
-                new LinkedHashSet<>(), new ArrayList<>());
+                new LinkedHashSet<>(), new ArrayList<>(), new LinkedHashMap<>());
         byRun(entries).forEach((run, ofRun) -> plan.planRun(run, ofRun, logged.get(run), skipped.get(run)));
         return plan;
     }
@@ -58,7 +60,14 @@ record BatchPlan(Map<UUID, List<RunEvent>> applied, List<String> done, List<Stri
     private void planRun(UUID run, List<EventsEntry> entries, Long lastLogged,
                          NavigableMap<Long, QuarantinedSeqs> skipped) {
         if (lastLogged == null) {
-            entries.forEach(entry -> waiting.add(entry.id()));
+            QuarantinedSeqs start = quarantined(skipped, 1);
+            entries.forEach(entry -> {
+                if (start == null) {
+                    waiting.add(entry.id());
+                } else {
+                    orphaned.put(entry.id(), start);
+                }
+            });
             return;
         }
         TreeMap<Long, RunEvent> bySeq = distinctBySeq(run, entries);

@@ -101,7 +101,7 @@ class EventLogWriter {
         endings.forEach((run, ending) -> endedAs.put(run, ending.endsAs()));
         endings.keySet().removeAll(insertedEnded);
         runs.endAll(endings, outputs);
-        return new Outcome(plan.done(), plan.waiting(), plan.ended(), endedAs);
+        return new Outcome(plan.done(), plan.waiting(), plan.ended(), endedAs, plan.orphaned());
     }
 
     /**
@@ -170,7 +170,14 @@ class EventLogWriter {
      * @param waiting entries waiting for earlier events of their run: to retry
      * @param ended   runs whose ending is in the event log: their Redis state may go
      * @param endings runs this batch ended, with how they ended
+     * @param orphaned entries that can never be logged, their run's {@code run.started} being in quarantine: to set
+     *                 aside too (by entry id, the quarantined start)
      */
-    record Outcome(List<String> done, List<String> waiting, Set<UUID> ended, Map<UUID, RunStatus> endings) {
+    record Outcome(List<String> done, List<String> waiting, Set<UUID> ended, Map<UUID, RunStatus> endings,
+                   Map<String, QuarantinedSeqs> orphaned) {
+
+        Outcome(List<String> done, List<String> waiting, Set<UUID> ended, Map<UUID, RunStatus> endings) {
+            this(done, waiting, ended, endings, Map.of());
+        }
     }
 }

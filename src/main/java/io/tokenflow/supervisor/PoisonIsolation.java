@@ -1,7 +1,6 @@
 package io.tokenflow.supervisor;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,6 +14,7 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.engine.runs.RunStatus;
+import io.tokenflow.quarantine.QuarantinedSeqs;
 
 /**
  * Writes a batch of entries with {@link EventLogWriter}; when PostgreSQL refuses it for what it holds
@@ -43,18 +43,19 @@ class PoisonIsolation {
      */
     EventLogWriter.Outcome write(int shard, String stream, List<EventsEntry> entries,
                                  List<StreamMessage<String, String>> messages) {
+        Batch batch = new Batch(shard, stream, messages);
+        EventLogWriter.Outcome outcome;
         try {
-            return writer.write(shard, entries);
+            outcome = writer.write(shard, entries);
         } catch (RuntimeException e) {
             if (!Refusals.refusesData(e)) {
                 throw e;
             }
             log.warn("PostgreSQL refused a batch of " + entries.size() + " entries of shard " + shard + " ("
                     + PoisonedEntries.message(e) + "); splitting it to find the entries at fault");
-            Map<String, Map<String, String>> fields = new HashMap<>();
-            messages.forEach(message -> fields.put(message.getId(), message.getBody()));
-            return isolate(new Batch(shard, stream, fields), entries, e);
+            outcome = isolate(batch, entries, e);
         }
+        return outcome.orphaned().isEmpty() ? outcome : orphansSetAside(batch, entries, outcome);
     }
 
     /** Sets aside entries that cannot be read; the caller acknowledges them. */
@@ -65,8 +66,7 @@ class PoisonIsolation {
     private EventLogWriter.Outcome isolate(Batch batch, List<EventsEntry> entries, RuntimeException failure) {
         if (entries.size() == 1) {
             EventsEntry entry = entries.get(0);
-            Map<String, String> fields = batch.fields().getOrDefault(entry.id(), Map.of());
-            boolean ended = poisoned.refused(batch.shard(), batch.stream(), entry, fields, failure);
+            boolean ended = poisoned.refused(batch.shard(), batch.stream(), entry, batch.fields(entry.id()), failure);
             return new EventLogWriter.Outcome(List.of(entry.id()), List.of(), ended ? Set.of(entry.run()) : Set.of(),
                     Map.of());
         }
@@ -94,10 +94,29 @@ class PoisonIsolation {
         ended.addAll(second.ended());
         Map<UUID, RunStatus> endings = new LinkedHashMap<>(first.endings());
         endings.putAll(second.endings());
-        return new EventLogWriter.Outcome(done, waiting, ended, endings);
+        Map<String, QuarantinedSeqs> orphaned = new LinkedHashMap<>(first.orphaned());
+        orphaned.putAll(second.orphaned());
+        return new EventLogWriter.Outcome(done, waiting, ended, endings, orphaned);
     }
 
-    /** The batch being split: where it came from and its entries' fields by id. */
-    private record Batch(int shard, String stream, Map<String, Map<String, String>> fields) {
+    /** The outcome with the entries of runs whose start is in quarantine set aside too, and done. */
+    private EventLogWriter.Outcome orphansSetAside(Batch batch, List<EventsEntry> entries,
+                                                   EventLogWriter.Outcome outcome) {
+        List<String> done = new ArrayList<>(outcome.done());
+        entries.stream().filter(entry -> outcome.orphaned().containsKey(entry.id())).forEach(entry -> {
+            poisoned.orphaned(batch.shard(), batch.stream(), entry, batch.fields(entry.id()),
+                    outcome.orphaned().get(entry.id()));
+            done.add(entry.id());
+        });
+        return new EventLogWriter.Outcome(done, outcome.waiting(), outcome.ended(), outcome.endings());
+    }
+
+    /** The batch: where it came from and its entries as read. */
+    private record Batch(int shard, String stream, List<StreamMessage<String, String>> messages) {
+
+        Map<String, String> fields(String entryId) {
+            return messages.stream().filter(message -> message.getId().equals(entryId)).findFirst()
+                    .map(StreamMessage::getBody).orElse(Map.of());
+        }
     }
 }

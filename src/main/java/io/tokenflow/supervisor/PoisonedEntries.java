@@ -14,6 +14,7 @@ import io.tokenflow.coordinator.RunTerminator;
 import io.tokenflow.engine.replay.RunEvent;
 import io.tokenflow.quarantine.NewQuarantinedEntry;
 import io.tokenflow.quarantine.Quarantine;
+import io.tokenflow.quarantine.QuarantinedSeqs;
 
 /**
  * Sets aside an events-stream entry that cannot be processed: into the quarantine with its raw text and the reason,
@@ -50,11 +51,8 @@ class PoisonedEntries {
      */
     boolean refused(int shard, String stream, EventsEntry entry, Map<String, String> fields, RuntimeException failure) {
         String message = message(failure);
-        long first = entry.events().stream().mapToLong(RunEvent::seq).min().orElse(0);
-        long last = entry.events().stream().mapToLong(RunEvent::seq).max().orElse(0);
-        long id = quarantine.add(new NewQuarantinedEntry(shard, stream, entry.id(), entry.run(),
-                entry.events().isEmpty() ? null : first, entry.events().isEmpty() ? null : last, fields,
-                "Expected PostgreSQL to store it, but it refused it: " + message));
+        long id = quarantine.add(new NewQuarantinedEntry(shard, stream, entry.id(), entry.run(), first(entry),
+                last(entry), fields, "Expected PostgreSQL to store it, but it refused it: " + message));
         boolean heldEnding = entry.events().stream().anyMatch(event -> event.type().releasesRunState());
         log.error("Event-log entry " + entry.id() + " of run " + entry.run() + " is in quarantine " + id
                 + ": PostgreSQL refused it (" + message + "); its run is failed");
@@ -73,6 +71,15 @@ class PoisonedEntries {
         }
     }
 
+    /** An entry of a run that has no row, its {@code run.started} being in quarantine: it can never be logged. */
+    void orphaned(int shard, String stream, EventsEntry entry, Map<String, String> fields, QuarantinedSeqs start) {
+        String reason = "Expected run " + entry.run() + " to have a row for its events, but its run.started (stream "
+                + "entry " + start.entryId() + ") is in quarantine " + start.quarantineId();
+        long id = quarantine.add(new NewQuarantinedEntry(shard, stream, entry.id(), entry.run(), first(entry),
+                last(entry), fields, reason));
+        log.warn("Event-log entry " + entry.id() + " is in quarantine " + id + ": " + reason);
+    }
+
     private void fail(UUID run, String reason, boolean endingLost) {
         if (!endingLost) {
             RunTerminator terminator = this.terminator.getIfAvailable();
@@ -83,6 +90,14 @@ class PoisonedEntries {
         if (runs.failUnlogged(run, reason, clock.instant())) {
             nodeExecutions.cancelUnfinished(run, clock.instant());
         }
+    }
+
+    private static Long first(EventsEntry entry) {
+        return entry.events().stream().map(RunEvent::seq).min(Long::compare).orElse(null);
+    }
+
+    private static Long last(EventsEntry entry) {
+        return entry.events().stream().map(RunEvent::seq).max(Long::compare).orElse(null);
     }
 
     /** PostgreSQL's own message when it gave one (the most specific cause), else the failure's. */

@@ -78,6 +78,17 @@ class BatchPlanTests {
     }
 
     @Test
+    void entriesOfARunWithoutARowWhoseStartIsInQuarantineCanNeverBeLogged() {
+        QuarantinedSeqs start = new QuarantinedSeqs(1, 2, 42, "1", Instant.EPOCH);
+        BatchPlan plan = BatchPlan.of(List.of(entry("2", 1), entry("3", 2)), Map.of(),
+                Map.of(RUN, new TreeMap<>(Map.of(1L, start))));
+
+        assertThat(plan.applied()).isEmpty();
+        assertThat(plan.waiting()).isEmpty();
+        assertThat(plan.orphaned()).containsExactly(Map.entry("2", start), Map.entry("3", start));
+    }
+
+    @Test
     void entriesOfARunWithoutARowWait() {
         BatchPlan plan = BatchPlan.of(List.of(entry("2", 1)), Map.of());
 

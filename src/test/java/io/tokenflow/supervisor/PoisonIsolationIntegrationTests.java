@@ -92,6 +92,36 @@ class PoisonIsolationIntegrationTests {
     }
 
     @Test
+    void theEntriesOfARunWhoseStartIsRefusedAreQuarantinedWithItAndTheOthersWritten() {
+        UUID refused = UUID.randomUUID();
+        UUID other = UUID.randomUUID();
+        List<StreamMessage<String, String>> messages = new ArrayList<>();
+        List<ArrayNode> refusedSteps = events().runStarted(workflow, NUL_OUTPUT, "A").emitted(null, "A", "tA", null)
+                .then().started("A", "tA", "w-a").then().completed("A", "tA", "{}").runCompleted().entries();
+        List<ArrayNode> otherSteps = chain("{}").entries();
+        for (int step = 0; step < otherSteps.size(); step++) {
+            if (step < refusedSteps.size()) {
+                messages.add(message(messages.size() + 1, refused, refusedSteps.get(step)));
+            }
+            messages.add(message(messages.size() + 1, other, otherSteps.get(step)));
+        }
+
+        EventLogWriter.Outcome outcome = isolation.write(SHARD, stream, entries.read(messages).entries(), messages);
+
+        assertThat(outcome.done()).hasSize(messages.size());
+        assertThat(outcome.orphaned()).isEmpty();
+        assertThat(stored.status(other)).isEqualTo("COMPLETED");
+        assertThat(stored.status(refused)).isNull();
+        List<String> reasons = jdbc.sql("select reason from quarantined_entries where stream = ? and run_id = ? "
+                + "order by entry_id").param(stream).param(refused).query(String.class).list();
+        assertThat(reasons).hasSize(refusedSteps.size());
+        assertThat(reasons.get(0)).startsWith("Expected PostgreSQL to store it, but it refused it: ");
+        assertThat(reasons.subList(1, reasons.size())).allSatisfy(reason -> assertThat(reason)
+                .startsWith("Expected run " + refused + " to have a row for its events, but its run.started (stream "
+                        + "entry 1-0) is in quarantine "));
+    }
+
+    @Test
     void aBatchOfOnlyGoodEntriesIsWrittenWhole() {
         UUID run = UUID.randomUUID();
         List<StreamMessage<String, String>> messages = new ArrayList<>();
@@ -112,6 +142,10 @@ class PoisonIsolationIntegrationTests {
                 .completed("A", "tA", outputOfA).emitted("A", "B", "tB", "tA").then()
                 .completed("B", "tB", "{\"b\":2}").emitted("B", "C", "tC", "tB").then()
                 .completed("C", "tC", "{\"c\":3}").runCompleted();
+    }
+
+    private StreamMessage<String, String> message(int id, UUID run, ArrayNode events) {
+        return new StreamMessage<>(stream, id + "-0", Map.of("run", run.toString(), "events", events.toString()));
     }
 
     private String error(UUID run) {
