@@ -15,6 +15,7 @@ import org.springframework.jdbc.UncategorizedSQLException;
 import org.springframework.transaction.CannotCreateTransactionException;
 
 import io.tokenflow.engine.replay.MalformedRunEventException;
+import tools.jackson.core.exc.StreamReadException;
 
 class RefusalsTests {
 
@@ -25,6 +26,8 @@ class RefusalsTests {
                 new SQLException("unsupported Unicode escape sequence", "22P05")))).isTrue();
         assertThat(Refusals.refusesData(new MalformedRunEventException("no seq"))).isTrue();
         assertThat(Refusals.refusesData(new IllegalArgumentException("not a run id"))).isTrue();
+        assertThat(Refusals.refusesData(new IllegalStateException("wrapped",
+                new StreamReadException(null, "Unexpected end-of-input")))).isTrue();
     }
 
     @Test
@@ -37,5 +40,7 @@ class RefusalsTests {
         assertThat(Refusals.refusesData(new BadSqlGrammarException("write", "select",
                 new SQLException("syntax error", "42601")))).isFalse();
         assertThat(Refusals.refusesData(new RedisConnectionException("Unable to connect"))).isFalse();
+        assertThat(Refusals.refusesData(new NullPointerException("a bug fails every batch alike"))).isFalse();
+        assertThat(Refusals.refusesData(new IllegalStateException("so does this one"))).isFalse();
     }
 }
