@@ -47,18 +47,18 @@ class PoisonedEntries {
     /**
      * An entry PostgreSQL refused when written by itself.
      *
-     * @return true when the entry held its run's ending: the run's Redis state may go
+     * @return true when the entry held its run's ending (or its compensation's): the run's Redis state may go
      */
     boolean refused(int shard, String stream, EventsEntry entry, Map<String, String> fields, RuntimeException failure) {
         String message = message(failure);
         long id = quarantine.add(new NewQuarantinedEntry(shard, stream, entry.id(), entry.run(), first(entry),
                 last(entry), fields, "Expected PostgreSQL to store it, but it refused it: " + message));
-        boolean heldEnding = entry.events().stream().anyMatch(event -> event.type().releasesRunState());
+        boolean heldEnding = entry.events().stream().anyMatch(event -> event.type().endsRun());
         log.error("Event-log entry " + entry.id() + " of run " + entry.run() + " is in quarantine " + id
                 + ": PostgreSQL refused it (" + message + "); its run is failed");
         fail(entry.run(), "Expected event-log entry " + entry.id() + " of run " + entry.run() + " to be stored, but "
                 + "PostgreSQL refused it: " + message + "; it is in quarantine " + id, heldEnding);
-        return heldEnding;
+        return entry.events().stream().anyMatch(event -> event.type().releasesRunState());
     }
 
     /** An entry that cannot be read; its run, when it names one and holds some of its events, is failed. */
