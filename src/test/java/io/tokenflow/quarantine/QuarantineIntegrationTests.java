@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.LongFunction;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -112,15 +113,43 @@ class QuarantineIntegrationTests {
         assertThat(quarantined(stray).path("raw").asString()).isEqualTo("{\"hello\": \"world\"}");
     }
 
+    @Test
+    void anUnreadableEntryOfARunningRunFailsThatRunWithTheReadingErrorAndItsLogGoesOn() throws Exception {
+        UUID victim = start(created("valid/hitl-approval"), "{\"deal_value\": 250000}");
+        await().atMost(PATIENCE).until(() -> count("select count(*) from approvals where run_id = ? "
+                + "and status = 'PENDING'", victim) == 1);
+        Poison poison = append(victim, seq -> "[{\"seq\":" + seq + ",\"type\":\"node.exploded\",\"at\":1}]");
+        UUID later = start(created("valid/sequential"), "{}");
+
+        await().atMost(PATIENCE).until(() -> "FAILED".equals(read(get("/api/v1/runs/" + victim)).path("status")
+                .asString()));
+        assertThat(read(get("/api/v1/runs/" + victim)).path("error").asString()).startsWith("Expected events-stream "
+                + "entry " + poison.entryId() + " of " + keys.eventsStream(keys.shardOf(victim)) + " to follow "
+                + "docs/run-events.md, but ").contains("'node.exploded'").contains("; it is in quarantine ");
+        assertThat(jdbc.sql("select event_type from event_log where run_id = ? and seq >= ? order by seq")
+                .params(victim, poison.seq()).query(String.class).list())
+                .containsExactly("entry.quarantined", "run.failed");
+        assertThat(quarantined(poison.entryId()).path("firstSeq").asLong()).isEqualTo(poison.seq());
+        await().atMost(PATIENCE).until(() -> "COMPLETED".equals(read(get("/api/v1/runs/" + later)).path("status")
+                .asString()));
+    }
+
     /** A step's entry with a node output PostgreSQL refuses (NUL), as a bug might append it: seq taken from meta. */
     private Poison poison(UUID run) {
+        return append(run, seq -> {
+            long now = System.currentTimeMillis();
+            return "[{\"seq\":" + seq + ",\"type\":\"node.completed\",\"at\":" + now + ",\"node\":\"ghost\","
+                    + "\"token\":\"tghost\",\"data\":{\"iteration\":0,\"output\":{\"text\":\"a\\u0000b\"},"
+                    + "\"worker\":\"hand\",\"started_at\":" + now + ",\"terminal\":true}}]";
+        });
+    }
+
+    /** Appends an entry to the run's events stream as a step would: its seq taken from the run's meta. */
+    private Poison append(UUID run, LongFunction<String> events) {
         int shard = keys.shardOf(run);
         long seq = redis.commands().hincrby(keys.run(run, shard).meta(), "seq", 1);
-        long now = System.currentTimeMillis();
-        String events = "[{\"seq\":" + seq + ",\"type\":\"node.completed\",\"at\":" + now + ",\"node\":\"ghost\","
-                + "\"token\":\"tghost\",\"data\":{\"iteration\":0,\"output\":{\"text\":\"a\\u0000b\"},"
-                + "\"worker\":\"hand\",\"started_at\":" + now + ",\"terminal\":true}}]";
-        String id = redis.commands().xadd(keys.eventsStream(shard), Map.of("run", run.toString(), "events", events));
+        String id = redis.commands().xadd(keys.eventsStream(shard), Map.of("run", run.toString(), "events",
+                events.apply(seq)));
         return new Poison(id, seq);
     }
 
