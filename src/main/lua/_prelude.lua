@@ -251,3 +251,32 @@ local function fail_run(run, now, events, node, reason)
   rcall('ZREM', R.active, run)
   add_event(events, 'run.failed', node, nil, '{"reason":' .. cjson.encode(reason) .. ',"dropped":' .. dropped .. '}')
 end
+
+--[[ Writes back what a run's routing state held, as a resume or a recovery worked it out from the event log, from
+  ARGV `at`: the number of context entries, then each: node, output (JSON text as the context keeps it); the number of
+  loop pass counts, then each: loop node, its loops hash value (<passes>@<entry iteration>); the run's last handed-out
+  loop iteration (meta 'iterations'; 0: none); the number of nodes with a hop limit, then each: node, tokens that
+  reached it so far. Returns the next ARGV index. ]]
+local function restore_routing_state(at)
+  local function hash_pairs(key)
+    local count = tonumber(ARGV[at])
+    if count > 0 then rcall('HSET', key, unpack(ARGV, at + 1, at + 2 * count)) end
+    at = at + 1 + 2 * count
+  end
+  hash_pairs(R.ctx)
+  hash_pairs(R.loops)
+  if tonumber(ARGV[at]) > 0 then rcall('HSET', R.meta, 'iterations', ARGV[at]) end
+  local limited = tonumber(ARGV[at + 1])
+  for i = 1, limited do rcall('HSET', R.meta, 'hops:' .. ARGV[at + 2 * i], ARGV[at + 2 * i + 1]) end
+  return at + 2 + 2 * limited
+end
+
+--[[ Replaces whatever a run's keys hold (and their expiry) with a running state numbered on from `seq`, for a resume
+  or a recovery to write the rest back: ARGV[4] workflow id  ARGV[5] workflow version  ARGV[6] ir revision
+  ARGV[7] run input (JSON text)  ARGV[8] created (epoch ms)  ARGV[9] hops routed so far. ]]
+local function reset_run_state(run, now, seq)
+  rcall('DEL', R.meta, R.counter, R.tokens, R.consumed, R.ctx, R.joins, R.loops, R.approvals, R.retries)
+  rcall('ZREM', R.due, 'deadline ' .. run)
+  rcall('HSET', R.meta, 'status', 'RUNNING', 'seq', seq, 'workflow', ARGV[4], 'version', ARGV[5],
+    'revision', ARGV[6], 'input', ARGV[7], 'created', ARGV[8], 'last', now, 'hops', ARGV[9], 'parked', 0)
+end

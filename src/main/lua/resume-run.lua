@@ -23,25 +23,11 @@ local state = rcall('HMGET', R.meta, 'status', 'seq')
 if state[1] and state[1] ~= 'FAILED' then return -4 end
 if state[1] and tonumber(state[2]) ~= seq then return -6 end
 
-rcall('DEL', R.meta, R.counter, R.tokens, R.consumed, R.ctx, R.joins, R.loops, R.approvals, R.retries)
-rcall('ZREM', R.due, 'deadline ' .. run)
-rcall('HSET', R.meta, 'status', 'RUNNING', 'seq', seq, 'workflow', ARGV[4], 'version', ARGV[5],
-  'revision', ARGV[6], 'input', ARGV[7], 'created', ARGV[8], 'last', now, 'hops', ARGV[9], 'parked', 0)
+reset_run_state(run, now, seq)
 local events = new_events()
 add_event(events, 'run.resumed', nil, nil, ARGV[10])
 
-local at = 11
-local function hash_pairs(key)
-  local count = tonumber(ARGV[at])
-  if count > 0 then rcall('HSET', key, unpack(ARGV, at + 1, at + 2 * count)) end
-  at = at + 1 + 2 * count
-end
-hash_pairs(R.ctx)
-hash_pairs(R.loops)
-if tonumber(ARGV[at]) > 0 then rcall('HSET', R.meta, 'iterations', ARGV[at]) end
-local limited = tonumber(ARGV[at + 1])
-for i = 1, limited do rcall('HSET', R.meta, 'hops:' .. ARGV[at + 2 * i], ARGV[at + 2 * i + 1]) end
-at = at + 2 + 2 * limited
+local at = restore_routing_state(11)
 
 local in_flight = 0
 local joins = {}

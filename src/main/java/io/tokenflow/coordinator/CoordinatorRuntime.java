@@ -66,7 +66,8 @@ class CoordinatorRuntime implements SmartLifecycle {
         }
         String instance = ManagementFactory.getRuntimeMXBean().getName().replace('@', '-');
         for (int i = 0; i < settings.threads(); i++) {
-            StreamConsumer consumer = new StreamConsumer(redis.dedicated(), streams, RedisKeys.COORDINATORS_GROUP,
+            StreamConsumer consumer = new StreamConsumer(redis.dedicated(settings.block()), streams,
+                    RedisKeys.COORDINATORS_GROUP,
                     "coordinator-" + instance + "-" + i, settings.batchSize(), settings.block(), settings.claimIdle(),
                     settings.claimInterval(), this::handle);
             consumers.add(consumer);

@@ -9,6 +9,7 @@ import java.util.Map;
 import io.lettuce.core.Consumer;
 import io.lettuce.core.LettuceFutures;
 import io.lettuce.core.RedisBusyException;
+import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.StreamMessage;
@@ -97,7 +98,12 @@ public final class StreamConsumer {
                     handleBatch(batch);
                 }
             } catch (RuntimeException e) {
-                if (running) {
+                if (running && e instanceof RedisCommandExecutionException
+                        && String.valueOf(e.getMessage()).startsWith("NOGROUP")) {
+                    // the streams went with Redis's data (flushed, restarted without its file): read them anew
+                    log.warn("Consumer " + name + " of " + group + " found its group gone; creating it again");
+                    streams.forEach(this::createGroup);
+                } else if (running) {
                     log.error("Consumer " + name + " of " + group + " failed; retrying", e);
                     pause();
                 }

@@ -36,8 +36,8 @@ class EventsTailer implements SmartLifecycle {
             return;
         }
         for (int shard = 0; shard < keys.shards(); shard++) {
-            ShardTail tail = new ShardTail(redis.dedicated().sync(), keys.eventsStream(shard), settings, json,
-                    updates::accept, updates::watched);
+            ShardTail tail = new ShardTail(redis.dedicated(settings.block()).sync(), keys.eventsStream(shard), settings,
+                    json, updates::accept, updates::watched);
             Thread thread = new Thread(tail, "live-tail-" + shard);
             thread.setDaemon(true);
             tails.add(tail);

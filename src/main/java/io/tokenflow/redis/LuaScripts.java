@@ -21,6 +21,7 @@ public class LuaScripts {
     private final LuaScript discardParked;
     private final LuaScript heartbeat;
     private final LuaScript resumeRun;
+    private final LuaScript recoverRun;
     private final LuaScript startCompensation;
     private final LuaScript compensateStep;
 
@@ -41,6 +42,7 @@ public class LuaScripts {
         this.discardParked = LuaScript.load("discard-parked", commands);
         this.heartbeat = LuaScript.load("heartbeat", commands);
         this.resumeRun = LuaScript.load("resume-run", commands);
+        this.recoverRun = LuaScript.load("recover-run", commands);
         this.startCompensation = LuaScript.load("start-compensation", commands);
         this.compensateStep = LuaScript.load("compensate-step", commands);
     }
@@ -63,6 +65,10 @@ public class LuaScripts {
 
     public LuaScript resumeRun() {
         return resumeRun;
+    }
+
+    public LuaScript recoverRun() {
+        return recoverRun;
     }
 
     public LuaScript startCompensation() {

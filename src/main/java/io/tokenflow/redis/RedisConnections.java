@@ -1,5 +1,6 @@
 package io.tokenflow.redis;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -39,6 +40,16 @@ public class RedisConnections implements DisposableBean {
     public synchronized StatefulRedisConnection<String, String> dedicated() {
         StatefulRedisConnection<String, String> connection = currentClient().connect(Utf8Codec.INSTANCE);
         dedicated.add(connection);
+        return connection;
+    }
+
+    /**
+     * A connection of its own for a consumer thread whose reads block up to {@code block}: its commands time out
+     * {@code spring.data.redis.timeout} after that (a read waiting its full block time is no outage).
+     */
+    public StatefulRedisConnection<String, String> dedicated(Duration block) {
+        StatefulRedisConnection<String, String> connection = dedicated();
+        connection.setTimeout(Duration.ofMillis(factory.getTimeout()).plus(block));
         return connection;
     }
 

@@ -44,6 +44,9 @@ final class EventSummaries {
             case "compensation.failed" -> "compensation failed: " + data.path("reason").asString("");
             case "run.resumed" -> "run resumed by " + data.path("by").asString("unknown") + " from event "
                     + data.path("resumes").asLong() + " (" + data.path("redone").size() + " to do again)";
+            case "run.recovered" -> "run recovered from its event log by " + data.path("by").asString("unknown")
+                    + " at event " + data.path("recovers").asLong() + ": " + data.path("reason").asString("") + " ("
+                    + data.path("resent").size() + " sent again)";
             case "approval.requested" -> "approval requested from " + String.join(", ", texts(data.get("approvers")));
             case "approval.escalated" -> "approval escalated to " + String.join(", ", texts(data.get("approvers")))
                     + " (level " + data.path("level").asInt() + ")";

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
+import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -16,12 +17,13 @@ import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.redis.RunMeta;
 import io.tokenflow.web.NotFoundException;
+import io.tokenflow.web.Outages;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Reads runs: the durable summary and node executions from PostgreSQL, and, while a run runs, its live counter from
- * Redis (a run just started may not be in PostgreSQL yet: then Redis alone answers).
+ * Redis (a run just started may not be in PostgreSQL yet, or PostgreSQL is unreachable: then Redis alone answers).
  */
 @Service
 public class RunQueries {
@@ -51,10 +53,18 @@ public class RunQueries {
                 .query((rs, i) -> summary(rs)).list();
     }
 
+    /** While PostgreSQL is unreachable, a run Redis still holds answers from Redis; any other, 503 (the outage). */
     public RunViews.Detail get(UUID id) {
-        Optional<RunViews.Detail> stored = jdbc.sql("select r.*, w.name from runs r join workflows w on "
-                        + "w.id = r.workflow_id where r.id = :id").param("id", id)
-                .query((rs, i) -> detail(rs, nodes(id))).optional();
+        Optional<RunViews.Detail> stored;
+        try {
+            stored = jdbc.sql("select r.*, w.name from runs r join workflows w on w.id = r.workflow_id "
+                            + "where r.id = :id").param("id", id).query((rs, i) -> detail(rs, nodes(id))).optional();
+        } catch (DataAccessException e) {
+            if (Outages.of(e).isEmpty()) {
+                throw e;
+            }
+            return fromRedis(id).orElseThrow(() -> e);
+        }
         return stored.or(() -> fromRedis(id)).orElseThrow(() -> new NotFoundException(
                 "Expected a run with id " + id + ", but there is none"));
     }

@@ -21,7 +21,7 @@ import io.tokenflow.web.RequestJson;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Runs: start, cancel, retry, compensate, list with filters, one run's state, its event log (paged) and its replay. */
+/** Runs: start, cancel, retry, compensate, recover, list with filters, one run's state, its event log (paged) and its replay. */
 @RestController
 class RunsApi {
 
@@ -32,12 +32,14 @@ class RunsApi {
     private final RunTerminator terminator;
     private final ResumeRun resuming;
     private final CompensateRun compensating;
+    private final RecoverRun recovering;
     private final RunQueries queries;
     private final RunHistory history;
     private final JsonMapper json;
 
     RunsApi(StartRun starting, RunTerminator terminator, ResumeRun resuming, CompensateRun compensating,
-            RunQueries queries, RunHistory history, JsonMapper json) {
+            RecoverRun recovering, RunQueries queries, RunHistory history, JsonMapper json) {
+        this.recovering = recovering;
         this.compensating = compensating;
         this.starting = starting;
         this.terminator = terminator;
@@ -105,6 +107,13 @@ class RunsApi {
     @PostMapping("/api/v1/runs/{id}/retry")
     ResponseEntity<ResumeRun.Resumed> retry(@PathVariable UUID id, Principal principal) {
         return ResponseEntity.accepted().body(resuming.resume(id, principal == null ? "anonymous"
+                : principal.getName()));
+    }
+
+    /** Rebuilds a running run whose Redis state was lost from its event log (docs/recovery.md; admin). */
+    @PostMapping("/api/v1/runs/{id}/recover")
+    ResponseEntity<RecoverRun.Recovered> recover(@PathVariable UUID id, Principal principal) {
+        return ResponseEntity.accepted().body(recovering.recover(id, principal == null ? "anonymous"
                 : principal.getName()));
     }
 

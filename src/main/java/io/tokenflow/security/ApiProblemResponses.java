@@ -1,6 +1,7 @@
 package io.tokenflow.security;
 
 import java.io.IOException;
+import java.util.Optional;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -19,12 +20,14 @@ import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.security.web.csrf.CsrfException;
 
+import io.tokenflow.web.Outages;
 import io.tokenflow.web.Problems;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Answers refused API requests with RFC 7807 {@code application/problem+json}: 401 with {@code WWW-Authenticate:
- * Bearer} (never a redirect, never a Basic challenge that would pop up a browser dialog) and 403.
+ * Bearer} (never a redirect, never a Basic challenge that would pop up a browser dialog), 403, and 503 with
+ * {@code Retry-After} when credentials that are not cached cannot be checked because PostgreSQL is unreachable.
  */
 class ApiProblemResponses implements AuthenticationEntryPoint, AccessDeniedHandler {
 
@@ -43,6 +46,12 @@ class ApiProblemResponses implements AuthenticationEntryPoint, AccessDeniedHandl
     @Override
     public void commence(HttpServletRequest request, HttpServletResponse response, AuthenticationException exception)
             throws IOException {
+        Optional<Outages.Outage> outage = Outages.of(exception);
+        if (outage.isPresent()) {
+            response.setHeader(HttpHeaders.RETRY_AFTER, String.valueOf(Outages.RETRY_AFTER.toSeconds()));
+            write(request, response, HttpStatus.SERVICE_UNAVAILABLE, "unavailable", outage.get().detail());
+            return;
+        }
         String challenge = exception instanceof InvalidApiTokenException ? CHALLENGE + ", error=\"invalid_token\"" : CHALLENGE;
         response.setHeader(HttpHeaders.WWW_AUTHENTICATE, challenge);
         write(request, response, HttpStatus.UNAUTHORIZED, "unauthenticated", unauthenticatedDetail(exception));

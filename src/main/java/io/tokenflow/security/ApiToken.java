@@ -1,6 +1,5 @@
 package io.tokenflow.security;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.EnumSet;
@@ -70,15 +69,6 @@ class ApiToken {
 
     boolean isRevoked() {
         return revokedAt != null;
-    }
-
-    boolean isExpiredAt(Instant now) {
-        return expiresAt != null && !now.isBefore(expiresAt);
-    }
-
-    /** Whether a use at {@code now} is worth writing: {@code last_used_at} is older than {@code resolution}. */
-    boolean isLastUseStale(Instant now, Duration resolution) {
-        return lastUsedAt == null || lastUsedAt.isBefore(now.minus(resolution));
     }
 
     /** The scopes as issued; stored values that name no scope are ignored. */

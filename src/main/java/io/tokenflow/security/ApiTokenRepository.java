@@ -9,6 +9,7 @@ import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.jpa.repository.Modifying;
 import org.springframework.data.jpa.repository.Query;
 import org.springframework.data.repository.query.Param;
+import org.springframework.transaction.annotation.Transactional;
 
 interface ApiTokenRepository extends JpaRepository<ApiToken, UUID> {
 
@@ -19,6 +20,7 @@ interface ApiTokenRepository extends JpaRepository<ApiToken, UUID> {
     Optional<ApiToken> findByIdAndOwner(UUID id, String owner);
 
     /** Writes only {@code last_used_at}, and only when stale, so it never races a revocation. */
+    @Transactional
     @Modifying
     @Query("""
             update ApiToken t set t.lastUsedAt = :now

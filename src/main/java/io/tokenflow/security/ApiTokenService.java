@@ -10,6 +10,8 @@ import java.util.UUID;
 
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 import io.tokenflow.web.NotFoundException;
 
@@ -22,12 +24,14 @@ public class ApiTokenService {
     private final ApiTokenRepository tokens;
     private final UserAccountRepository users;
     private final SecretGenerator secrets;
+    private final CredentialCache cache;
     private final SecuritySettings settings;
     private final Clock clock;
 
     ApiTokenService(ApiTokenRepository tokens, UserAccountRepository users, SecretGenerator secrets,
-                    SecuritySettings settings, Clock clock) {
+                    CredentialCache cache, SecuritySettings settings, Clock clock) {
         this.tokens = tokens;
+        this.cache = cache;
         this.users = users;
         this.secrets = secrets;
         this.settings = settings;
@@ -62,15 +66,23 @@ public class ApiTokenService {
     }
 
     /**
-     * Revokes one of the owner's tokens; revoking a revoked token changes nothing.
+     * Revokes one of the owner's tokens, at once on this instance (the {@link CredentialCache} forgets it) and within
+     * the cache's TTL on others; revoking a revoked token changes nothing.
      *
      * @throws NotFoundException when {@code owner} has no token with this id
      */
     @Transactional
     public void revoke(String owner, UUID id) {
-        tokens.findByIdAndOwner(id, owner).orElseThrow(() -> new NotFoundException(
-                "Expected a token with id " + id + " owned by '" + owner + "', but there is none"))
-                .revoke(clock.instant());
+        ApiToken token = tokens.findByIdAndOwner(id, owner).orElseThrow(() -> new NotFoundException(
+                "Expected a token with id " + id + " owned by '" + owner + "', but there is none"));
+        token.revoke(clock.instant());
+        cache.forgetToken(token.tokenHash());
+        TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+            @Override
+            public void afterCommit() {
+                cache.forgetToken(token.tokenHash()); // a request that read the row before the commit cached it
+            }
+        });
     }
 
     private static void checkName(String name) {

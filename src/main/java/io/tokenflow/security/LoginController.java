@@ -9,14 +9,17 @@ import org.springframework.web.bind.annotation.RequestParam;
 @Controller
 class LoginController {
 
-    /** What the page shows: the failure next to the form after bad credentials, a notice after signing out. */
-    record LoginView(boolean failed, boolean signedOut) {
+    /**
+     * What the page shows: the failure next to the form after bad credentials or when they could not be checked
+     * (PostgreSQL unreachable), a notice after signing out.
+     */
+    record LoginView(boolean failed, boolean signedOut, boolean unavailable) {
     }
 
     @GetMapping("/login")
     String login(@RequestParam(required = false) String error, @RequestParam(required = false) String logout,
-                 Model model) {
-        model.addAttribute("login", new LoginView(error != null, logout != null));
+                 @RequestParam(required = false) String unavailable, Model model) {
+        model.addAttribute("login", new LoginView(error != null, logout != null, unavailable != null));
         return "security/login";
     }
 }

@@ -12,10 +12,13 @@ import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AuthenticationEntryPointFailureHandler;
+import org.springframework.security.web.authentication.AuthenticationFailureHandler;
 import org.springframework.security.web.authentication.AuthenticationFilter;
+import org.springframework.security.web.authentication.SimpleUrlAuthenticationFailureHandler;
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
 import org.springframework.security.web.savedrequest.NullRequestCache;
 
+import io.tokenflow.web.Outages;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -62,7 +65,7 @@ class SecurityConfiguration {
                         .requestMatchers(HttpMethod.POST, "/dlq/**", "/runs/**")
                         .hasAnyAuthority(Role.OPERATOR.authority(), Role.ADMIN.authority())
                         .anyRequest().authenticated())
-                .formLogin(form -> form.loginPage("/login").permitAll())
+                .formLogin(form -> form.loginPage("/login").permitAll().failureHandler(loginFailures()))
                 .logout(logout -> logout.logoutSuccessUrl("/login?logout").permitAll())
                 .build();
     }
@@ -71,7 +74,27 @@ class SecurityConfiguration {
         AuthenticationFilter filter = new AuthenticationFilter(
                 new ProviderManager(new ApiTokenAuthenticationProvider(verifier)), new AuthorizationHeader());
         filter.setSuccessHandler((request, response, authentication) -> { });
-        filter.setFailureHandler(new AuthenticationEntryPointFailureHandler(problems));
+        filter.setFailureHandler(failureHandler(problems));
         return filter;
+    }
+
+    /** Back to the sign-in page: saying the credentials are wrong, or that they cannot be checked now. */
+    private static AuthenticationFailureHandler loginFailures() {
+        AuthenticationFailureHandler wrong = new SimpleUrlAuthenticationFailureHandler("/login?error");
+        AuthenticationFailureHandler unavailable = new SimpleUrlAuthenticationFailureHandler("/login?unavailable");
+        return (request, response, exception) -> (Outages.of(exception).isPresent() ? unavailable : wrong)
+                .onAuthenticationFailure(request, response, exception);
+    }
+
+    /** Refusals answer through {@code problems}, and so does a token that cannot be checked (PostgreSQL away). */
+    private static AuthenticationFailureHandler failureHandler(ApiProblemResponses problems) {
+        AuthenticationFailureHandler refusals = new AuthenticationEntryPointFailureHandler(problems);
+        return (request, response, exception) -> {
+            if (Outages.of(exception).isPresent()) {
+                problems.commence(request, response, exception);
+            } else {
+                refusals.onAuthenticationFailure(request, response, exception);
+            }
+        };
     }
 }

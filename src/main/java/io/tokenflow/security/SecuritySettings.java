@@ -10,15 +10,26 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 /**
  * Security configuration under {@code tokenflow.security}.
  *
- * @param users  people to create or update in the {@code users} table on every start
- * @param tokens limits for API tokens
+ * @param users               people to create or update in the {@code users} table on every start
+ * @param tokens              limits for API tokens
+ * @param credentialCacheTtl  how long a verified API token or a person's account is kept in memory
+ *                            ({@link CredentialCache}): requests within it cost no database round trip and still
+ *                            authenticate while PostgreSQL is away; a token revoked on another instance still works
+ *                            there for at most this long. Zero turns the cache off.
  */
 @ConfigurationProperties("tokenflow.security")
-public record SecuritySettings(List<ConfiguredUser> users, Tokens tokens) {
+public record SecuritySettings(List<ConfiguredUser> users, Tokens tokens, Duration credentialCacheTtl) {
+
+    public static final Duration DEFAULT_CREDENTIAL_CACHE_TTL = Duration.ofSeconds(30);
 
     public SecuritySettings {
         users = users == null ? List.of() : List.copyOf(users);
         tokens = tokens == null ? new Tokens(null, null) : tokens;
+        credentialCacheTtl = credentialCacheTtl == null ? DEFAULT_CREDENTIAL_CACHE_TTL : credentialCacheTtl;
+        if (credentialCacheTtl.isNegative()) {
+            throw new IllegalArgumentException("Expected tokenflow.security.credential-cache-ttl of zero or more, "
+                    + "but got " + credentialCacheTtl);
+        }
         Set<String> seen = new HashSet<>();
         for (ConfiguredUser user : users) {
             if (!seen.add(user.username())) {

@@ -1,31 +1,44 @@
 package io.tokenflow.security;
 
+import java.util.stream.Collectors;
+
 import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetails;
 import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.core.userdetails.UsernameNotFoundException;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
 
-/** Signs people in (form login, HTTP Basic) against the {@code users} table; roles become {@code ROLE_…}. */
+import io.tokenflow.security.CredentialCache.KnownUser;
+
+/**
+ * Signs people in (form login, HTTP Basic) against the {@code users} table, as kept by the {@link CredentialCache};
+ * roles become {@code ROLE_…}. A fresh {@code UserDetails} each time (the provider erases its password).
+ */
 @Service
 class UserAccountDetailsService implements UserDetailsService {
 
     private final UserAccountRepository users;
+    private final CredentialCache cache;
 
-    UserAccountDetailsService(UserAccountRepository users) {
+    UserAccountDetailsService(UserAccountRepository users, CredentialCache cache) {
         this.users = users;
+        this.cache = cache;
     }
 
     @Override
-    @Transactional(readOnly = true)
     public UserDetails loadUserByUsername(String username) {
-        UserAccount account = users.findById(username).orElseThrow(() -> new UsernameNotFoundException(
-                "Expected a user named '" + username + "', but there is none"));
+        KnownUser account = cache.user(username, this::load);
         return User.withUsername(account.username())
                 .password(account.passwordHash())
-                .authorities(account.roles().stream().map(Role::authority).toArray(String[]::new))
-                .disabled(!account.isEnabled())
+                .authorities(account.authorities().toArray(String[]::new))
+                .disabled(!account.enabled())
                 .build();
+    }
+
+    private KnownUser load(String username) {
+        UserAccount account = users.findById(username).orElseThrow(() -> new UsernameNotFoundException(
+                "Expected a user named '" + username + "', but there is none"));
+        return new KnownUser(account.username(), account.passwordHash(),
+                account.roles().stream().map(Role::authority).collect(Collectors.toSet()), account.isEnabled());
     }
 }

@@ -42,7 +42,8 @@ class EventLogDrain implements SmartLifecycle {
             return;
         }
         for (int shard = 0; shard < keys.shards(); shard++) {
-            ShardEvents events = new ShardEvents(redis.dedicated().sync(), keys, shard, consumerName, settings);
+            ShardEvents events = new ShardEvents(redis.dedicated(settings.block()).sync(), keys, shard, consumerName,
+                    settings);
             ShardEventLoop loop = new ShardEventLoop(events, entries, writer, settings,
                     compensations::startDeclared);
             Thread thread = new Thread(loop, "supervisor-events-" + shard);

@@ -169,7 +169,15 @@ final class ShardEventLoop implements Runnable {
 
     private void failed(RuntimeException e) {
         if (e instanceof RedisCommandExecutionException && String.valueOf(e.getMessage()).startsWith("NOGROUP")) {
-            events.ensureGroup();
+            // the stream went with Redis's data (flushed, restarted without its file): read it anew, at once
+            log.warn("The events stream of shard " + events.shard() + " lost its consumer group; creating it again");
+            try {
+                events.ensureGroup();
+                pendingAfter = "0";
+                return;
+            } catch (RuntimeException notNow) {
+                e = notNow;
+            }
         }
         Duration delay = backoff.failed(e);
         retryLater(delay);

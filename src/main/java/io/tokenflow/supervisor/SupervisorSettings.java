@@ -20,6 +20,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param timeoutCheckInterval how often idle runs are looked for
  * @param snapshotInterval     how often the counters of active runs are snapshotted
  * @param claimIdle            entries another supervisor read but did not acknowledge for this long are taken over
+ * @param recoveryCheckInterval how often runs running in PostgreSQL whose Redis state was lost are looked for (and
+ *                             rebuilt from the event log, docs/recovery.md)
  * @param finishedRunRetention how long a finished run's Redis keys stay after its end is persisted, so that late
  *                             duplicate signals are still recognised as duplicates ({@code 0}: deleted at once)
  */
@@ -29,7 +31,8 @@ public record SupervisorSettings(@DefaultValue("true") boolean enabled, @Default
                                  @DefaultValue("5m") Duration inactivityTimeout,
                                  @DefaultValue("5s") Duration timeoutCheckInterval,
                                  @DefaultValue("10s") Duration snapshotInterval, @DefaultValue("30s") Duration claimIdle,
-                                 @DefaultValue("1m") Duration finishedRunRetention) {
+                                 @DefaultValue("1m") Duration finishedRunRetention,
+                                 @DefaultValue("10s") Duration recoveryCheckInterval) {
 
     public SupervisorSettings {
         if (batchSize < 1) {
@@ -43,6 +46,7 @@ public record SupervisorSettings(@DefaultValue("true") boolean enabled, @Default
         requirePositive("timeout-check-interval", timeoutCheckInterval);
         requirePositive("snapshot-interval", snapshotInterval);
         requirePositive("claim-idle", claimIdle);
+        requirePositive("recovery-check-interval", recoveryCheckInterval);
         if (finishedRunRetention.isNegative()) {
             throw new IllegalArgumentException("Expected tokenflow.supervisor.finished-run-retention >= 0, but found "
                     + finishedRunRetention);

@@ -18,9 +18,12 @@ class SupervisorTimers implements SmartLifecycle {
     private final SupervisorSettings settings;
     private final TimeoutDetector timeouts;
     private final CounterSnapshots snapshots;
+    private final LostRunSweep lostRuns;
     private ScheduledExecutorService scheduler;
 
-    SupervisorTimers(SupervisorSettings settings, TimeoutDetector timeouts, CounterSnapshots snapshots) {
+    SupervisorTimers(SupervisorSettings settings, TimeoutDetector timeouts, CounterSnapshots snapshots,
+                     LostRunSweep lostRuns) {
+        this.lostRuns = lostRuns;
         this.settings = settings;
         this.timeouts = timeouts;
         this.snapshots = snapshots;
@@ -38,6 +41,8 @@ class SupervisorTimers implements SmartLifecycle {
         });
         every(settings.timeoutCheckInterval().toMillis(), "Looking for idle runs", timeouts::check);
         every(settings.snapshotInterval().toMillis(), "Snapshotting run counters", snapshots::take);
+        every(settings.recoveryCheckInterval().toMillis(), "Looking for runs whose Redis state was lost",
+                lostRuns::check);
     }
 
     private void every(long millis, String what, Runnable task) {

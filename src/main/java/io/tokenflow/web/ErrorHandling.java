@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.dao.DataIntegrityViolationException;
@@ -88,8 +90,15 @@ class ErrorHandling extends ResponseEntityExceptionHandler {
                 + "conflicts with existing data (e.g. a name already taken or a concurrent change); reload and retry"));
     }
 
+    /** PostgreSQL or Redis unreachable answers 503 with Retry-After (one line in the log, no stack trace). */
     @ExceptionHandler(Exception.class)
-    Object unexpected(Exception e, HttpServletRequest request) {
+    Object unexpected(Exception e, HttpServletRequest request, HttpServletResponse response) {
+        Optional<Outages.Outage> outage = Outages.of(e);
+        if (outage.isPresent()) {
+            log.warn(request.getMethod() + " " + request.getRequestURI() + " answered 503: " + outage.get().detail());
+            response.setHeader(HttpHeaders.RETRY_AFTER, String.valueOf(Outages.RETRY_AFTER.toSeconds()));
+            return respond(request, Problems.unavailable(outage.get()));
+        }
         log.error("Unexpected error in the API", e);
         return respond(request, Problems.of(500, "internal", "Internal error", "The server failed unexpectedly; the error is logged"));
     }

@@ -21,6 +21,11 @@ public final class Problems {
         return problem;
     }
 
+    /** 503: the store named by {@code outage} is unreachable (send {@link Outages#RETRY_AFTER} with it). */
+    public static ProblemDetail unavailable(Outages.Outage outage) {
+        return of(503, "unavailable", "Service unavailable", outage.detail(), Map.of("store", outage.store()));
+    }
+
     public static ProblemDetail of(int status, String slug, String title, String detail, Map<String, Object> properties) {
         ProblemDetail problem = of(status, slug, title, detail);
         properties.forEach(problem::setProperty);

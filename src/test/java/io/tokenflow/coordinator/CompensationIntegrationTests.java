@@ -13,17 +13,9 @@ import java.util.UUID;
 
 import io.lettuce.core.StreamMessage;
 import org.hamcrest.Matchers;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
-import org.springframework.core.env.Environment;
 import org.springframework.http.MediaType;
-import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.web.servlet.MockMvc;
 
-import io.tokenflow.IntegrationTest;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -32,27 +24,9 @@ import tools.jackson.databind.json.JsonMapper;
  * API, the tasks and their compensators taken by external workers speaking only the Redis protocol of
  * docs/worker-protocol.md, and the outcome read back from the API and the event log.
  */
-@IntegrationTest
-@AutoConfigureMockMvc
-class CompensationIntegrationTests {
+class CompensationIntegrationTests extends OperatorTests {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
-
-    @Autowired MockMvc mvc;
-    @Autowired JdbcClient jdbc;
-    @Autowired Environment environment;
-
-    private OperatorApi api;
-
-    @BeforeEach
-    void connect() {
-        api = new OperatorApi(mvc, jdbc, environment);
-    }
-
-    @AfterEach
-    void disconnect() {
-        api.close();
-    }
 
     @Test
     void aFailedRunsCompletedStepsAreUndoneInReverseOrderWhenItsWorkflowSaysSo() throws Exception {
@@ -196,8 +170,4 @@ class CompensationIntegrationTests {
                 .toList();
     }
 
-    private List<String> eventTypes(UUID run) {
-        return jdbc.sql("select event_type from event_log where run_id = ? order by seq").param(run)
-                .query(String.class).list();
-    }
 }

@@ -14,17 +14,10 @@ import java.util.Map;
 import java.util.UUID;
 
 import io.lettuce.core.StreamMessage;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
-import org.springframework.core.env.Environment;
 import org.springframework.http.MediaType;
-import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.web.servlet.MockMvc;
 
-import io.tokenflow.IntegrationTest;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -33,28 +26,11 @@ import tools.jackson.databind.json.JsonMapper;
  * over the REST API, tasks taken by an external worker that speaks only the Redis protocol of docs/worker-protocol.md
  * (or by the built-in workers), and the outcome read back from the API and the event log.
  */
-@IntegrationTest
-@AutoConfigureMockMvc
-class NodeFailuresIntegrationTests {
+class NodeFailuresIntegrationTests extends OperatorTests {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    @Autowired MockMvc mvc;
-    @Autowired JdbcClient jdbc;
-    @Autowired Environment environment;
     @Autowired RunTerminator terminator;
-
-    private OperatorApi api;
-
-    @BeforeEach
-    void connect() {
-        api = new OperatorApi(mvc, jdbc, environment);
-    }
-
-    @AfterEach
-    void disconnect() {
-        api.close();
-    }
 
     @Test
     void aTaskFailingTwiceTransientlyThenSucceedingCompletesWithThreeAttemptsAndBackoffWithinPolicy() throws Exception {
@@ -141,7 +117,7 @@ class NodeFailuresIntegrationTests {
         assertThat(terminator.failIdle(run, before, "idle")).as("a heartbeating run is active").isFalse();
         worker.complete(token, "{}");
         api.awaitStatus(run, "COMPLETED");
-        assertThat(eventTypes(run)).doesNotContain("node.retrying", "node.failed");
+        assertThat(eventTypesOnceEnded(run)).doesNotContain("node.retrying", "node.failed");
     }
 
     @Test
@@ -182,7 +158,7 @@ class NodeFailuresIntegrationTests {
         assertThat(second.getBody().get("attempt")).isEqualTo("2");
         worker.complete(second, "{}");
         api.awaitStatus(run, "COMPLETED");
-        assertThat(eventTypes(run)).containsOnlyOnce("node.retrying");
+        assertThat(eventTypesOnceEnded(run)).containsOnlyOnce("node.retrying");
     }
 
     @Test
@@ -215,7 +191,7 @@ class NodeFailuresIntegrationTests {
         UUID later = api.start(workflow);
         worker.complete(worker.takeOne(Duration.ofSeconds(10)), "{\"text\": \"fine\"}");
         api.awaitStatus(later, "COMPLETED");
-        assertThat(eventTypes(later)).contains("node.completed", "run.completed");
+        assertThat(eventTypesOnceEnded(later)).contains("node.completed", "run.completed");
     }
 
     @Test
@@ -227,7 +203,7 @@ class NodeFailuresIntegrationTests {
                    "retry": {"max_attempts": 5, "backoff_ms": 10}}]}""".formatted(UUID.randomUUID()));
         UUID run = api.start(workflow);
         api.awaitStatus(run, "FAILED");
-        assertThat(eventTypes(run)).doesNotContain("node.retrying").contains("node.failed");
+        assertThat(eventTypesOnceEnded(run)).doesNotContain("node.retrying").contains("node.failed");
     }
 
     @Test
@@ -239,7 +215,7 @@ class NodeFailuresIntegrationTests {
                    "args": {"kind": "transient", "message": "timeout"}}}]}""".formatted(UUID.randomUUID()));
         UUID run = api.start(workflow);
         api.awaitStatus(run, "FAILED");
-        assertThat(eventTypes(run)).containsSubsequence("node.retrying", "node.retrying", "node.failed", "run.failed");
+        assertThat(eventTypesOnceEnded(run)).containsSubsequence("node.retrying", "node.retrying", "node.failed", "run.failed");
         assertThat(jdbc.sql("select data->>'attempt' from event_log where run_id = ? and event_type = 'node.retrying' "
                 + "order by seq").param(run).query(String.class).list()).containsExactly("1", "2");
     }
@@ -267,7 +243,7 @@ class NodeFailuresIntegrationTests {
                     assertThat(node.get("status").asString()).isEqualTo("FAILED");
                     assertThat(node.at("/error/message").asString()).isEqualTo("card network down");
                 });
-        assertThat(eventTypes(run)).containsSubsequence("node.retrying", "node.failed", "token.emitted",
+        assertThat(eventTypesOnceEnded(run)).containsSubsequence("node.retrying", "node.failed", "token.emitted",
                 "node.completed", "run.completed").doesNotContain("run.failed");
         assertThat(api.read(get("/api/v1/runs/" + run + "/replay")).get("status").asString()).isEqualTo("COMPLETED");
     }
@@ -309,10 +285,9 @@ class NodeFailuresIntegrationTests {
                 .contains("/nodes/0/retry", "/nodes/1/retry/max_backoff_ms", "/nodes/1/limits/deadline_s");
     }
 
-    private List<String> eventTypes(UUID run) {
+    private List<String> eventTypesOnceEnded(UUID run) {
         await().atMost(Duration.ofSeconds(10)).until(() -> jdbc.sql("select count(*) from event_log where run_id = ? "
                 + "and event_type in ('run.completed', 'run.failed')").param(run).query(Long.class).single() == 1);
-        return jdbc.sql("select event_type from event_log where run_id = ? order by seq").param(run)
-                .query(String.class).list();
+        return eventTypes(run);
     }
 }

@@ -12,17 +12,10 @@ import java.util.List;
 import java.util.UUID;
 
 import io.lettuce.core.StreamMessage;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
-import org.springframework.core.env.Environment;
 import org.springframework.http.MediaType;
-import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.web.servlet.MockMvc;
 
-import io.tokenflow.IntegrationTest;
 import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -32,28 +25,11 @@ import tools.jackson.databind.json.JsonMapper;
  * REST API, tasks taken and answered by an external worker speaking only the Redis protocol of
  * docs/worker-protocol.md, and the outcome read back from the API, the replay and the event log.
  */
-@IntegrationTest
-@AutoConfigureMockMvc
-class RetryFailedRunIntegrationTests {
+class RetryFailedRunIntegrationTests extends OperatorTests {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    @Autowired MockMvc mvc;
-    @Autowired JdbcClient jdbc;
-    @Autowired Environment environment;
     @Autowired RedisKeys keys;
-
-    private OperatorApi api;
-
-    @BeforeEach
-    void connect() {
-        api = new OperatorApi(mvc, jdbc, environment);
-    }
-
-    @AfterEach
-    void disconnect() {
-        api.close();
-    }
 
     @Test
     void aFailedRunRetriedFromItsFailedNodeCompletesUnderTheSameIdWithItsEventsAppended() throws Exception {
@@ -201,8 +177,4 @@ class RetryFailedRunIntegrationTests {
                 .query(Long.class).single();
     }
 
-    private List<String> eventTypes(UUID run) {
-        return jdbc.sql("select event_type from event_log where run_id = ? order by seq").param(run)
-                .query(String.class).list();
-    }
 }

@@ -12,7 +12,7 @@ class EventSummariesTests {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @Test
-    void theTimelineSaysWhatHappenedToDeadLettersRetriesAndCompensations() {
+    void theTimelineSaysWhatHappenedToDeadLettersRetriesRecoveriesAndCompensations() {
         assertThat(line("node.parked", "{\"attempts\": 3, \"error\": {\"message\": \"card declined\"}}"))
                 .isEqualTo("parked in the dead-letter queue after 3 attempt(s): card declined");
         assertThat(line("node.reprocessed", "{\"by\": \"olga\", \"input_edited\": true}"))
@@ -21,6 +21,9 @@ class EventSummariesTests {
                 .isEqualTo("discarded from the dead-letter queue by olga");
         assertThat(line("run.resumed", "{\"by\": \"olga\", \"resumes\": 12, \"redone\": {\"a\": \"b\"}}"))
                 .isEqualTo("run resumed by olga from event 12 (1 to do again)");
+        assertThat(line("run.recovered", "{\"by\": \"system\", \"recovers\": 9, \"reason\": \"Redis held no state "
+                + "of the run\", \"resent\": [\"t1\", \"t2\"]}")).isEqualTo("run recovered from its event log by "
+                + "system at event 9: Redis held no state of the run (2 sent again)");
         assertThat(line("compensation.started", "{\"by\": \"system\", \"reason\": \"failure\", "
                 + "\"steps\": [\"hotel#0\", \"flight#0\"]}"))
                 .isEqualTo("compensation started by system (failure): undoing hotel#0, flight#0");

@@ -2,7 +2,6 @@ package io.tokenflow.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
 
@@ -13,16 +12,6 @@ class ApiTokenTests {
     private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
 
     @Test
-    void expiresAtItsExpiryInstant() {
-        ApiToken token = new ApiToken("ada", "ci", Set.of(Scope.RUNS_READ), "hash", NOW, NOW.plusSeconds(60));
-
-        assertThat(token.isExpiredAt(NOW.plusSeconds(59))).isFalse();
-        assertThat(token.isExpiredAt(NOW.plusSeconds(60))).isTrue();
-        assertThat(new ApiToken("ada", "ci", Set.of(Scope.RUNS_READ), "hash", NOW, null)
-                .isExpiredAt(NOW.plus(Duration.ofDays(10_000)))).isFalse();
-    }
-
-    @Test
     void keepsTheFirstRevocationTime() {
         ApiToken token = new ApiToken("ada", "ci", Set.of(Scope.RUNS_READ), "hash", NOW, null);
 
@@ -31,13 +20,6 @@ class ApiTokenTests {
 
         assertThat(token.isRevoked()).isTrue();
         assertThat(token.revokedAt()).isEqualTo(NOW.plusSeconds(1));
-    }
-
-    @Test
-    void considersAnUnusedTokenStale() {
-        ApiToken token = new ApiToken("ada", "ci", Set.of(Scope.RUNS_READ), "hash", NOW, null);
-
-        assertThat(token.isLastUseStale(NOW, Duration.ofMinutes(1))).isTrue();
     }
 
     @Test

@@ -47,6 +47,8 @@ class BearerTokenIntegrationTests {
     Clock clock;
     @Autowired
     JdbcTemplate jdbc;
+    @Autowired
+    CredentialCache credentials;
 
     private String designer;
 
@@ -80,8 +82,9 @@ class BearerTokenIntegrationTests {
     }
 
     @Test
-    void refusesRevokedToken() throws Exception {
+    void refusesRevokedTokenAtOnceThoughItWasCached() throws Exception {
         IssuedToken issued = tokens.issue(designer, "ci", Set.of(Scope.RUNS_READ), null);
+        bearerGet(issued.secret()).andExpect(status().isOk());
         tokens.revoke(designer, issued.id());
 
         expectUnauthorizedProblem(bearerGet(issued.secret()))
@@ -125,16 +128,22 @@ class BearerTokenIntegrationTests {
     }
 
     @Test
-    void tokenLosesScopesItsOwnersRolesNoLongerAllow() throws Exception {
+    void tokenLosesScopesItsOwnersRolesNoLongerAllowOnceItsCacheEntryExpires() throws Exception {
         IssuedToken issued = tokens.issue(designer, "reader", Set.of(Scope.WORKFLOWS_READ), null);
+        mvc.perform(get("/api/v1/workflows").header(HttpHeaders.AUTHORIZATION, "Bearer " + issued.secret()))
+                .andExpect(status().isOk());
         UserAccount owner = users.findById(designer).orElseThrow();
         owner.changeRoles(Set.of(Role.APPROVER), clock.instant());
         users.save(owner);
+        mvc.perform(get("/api/v1/workflows").header(HttpHeaders.AUTHORIZATION, "Bearer " + issued.secret()))
+                .andExpect(status().isOk()); // within credential-cache-ttl, as verified before
+        credentials.forgetAll(); // as the TTL would
         mvc.perform(get("/api/v1/runs").header(HttpHeaders.AUTHORIZATION, "Bearer " + issued.secret()))
                 .andExpect(status().isForbidden());
 
         owner.changeRoles(Set.of(), clock.instant());
         users.save(owner);
+        credentials.forgetAll();
 
         mvc.perform(get("/api/v1/workflows").header(HttpHeaders.AUTHORIZATION, "Bearer " + issued.secret()))
                 .andExpect(status().isForbidden());

@@ -61,6 +61,15 @@ class LoginPageIntegrationTests {
     }
 
     @Test
+    void saysWhenCredentialsCannotBeCheckedNow() throws Exception {
+        mvc.perform(get("/login").param("unavailable", ""))
+                .andExpect(content().string(allOf(
+                        containsString("id=\"login-unavailable\""),
+                        containsString("cannot be checked right now"),
+                        not(containsString("Wrong username or password")))));
+    }
+
+    @Test
     void signsOutBackToTheLoginPage() throws Exception {
         String designer = new TestAccounts(users, clock).create(Role.DESIGNER);
         MockHttpSession session = TestAccounts.signIn(mvc, designer, TestAccounts.PASSWORD);

@@ -14,19 +14,26 @@ import io.tokenflow.security.SecuritySettings.ConfiguredUser;
 class SecuritySettingsTests {
 
     @Test
-    void defaultsToNoUsersAndOneMinuteUseResolution() {
-        SecuritySettings settings = new SecuritySettings(null, null);
+    void defaultsToNoUsersOneMinuteUseResolutionAndAThirtySecondCredentialCache() {
+        SecuritySettings settings = new SecuritySettings(null, null, null);
 
         assertThat(settings.users()).isEmpty();
         assertThat(settings.tokens().lastUsedResolution()).isEqualTo(Duration.ofMinutes(1));
         assertThat(settings.tokens().maxLifetime()).isEqualTo(Duration.ofDays(366));
+        assertThat(settings.credentialCacheTtl()).isEqualTo(Duration.ofSeconds(30));
+    }
+
+    @Test
+    void refusesANegativeCredentialCacheTtl() {
+        assertThatThrownBy(() -> new SecuritySettings(null, null, Duration.ofSeconds(-1)))
+                .hasMessage("Expected tokenflow.security.credential-cache-ttl of zero or more, but got PT-1S");
     }
 
     @Test
     void refusesAUsernameConfiguredTwice() {
         ConfiguredUser alice = new ConfiguredUser("alice", "{noop}a", Set.of(Role.DESIGNER), null);
 
-        assertThatThrownBy(() -> new SecuritySettings(List.of(alice, alice), null))
+        assertThatThrownBy(() -> new SecuritySettings(List.of(alice, alice), null, null))
                 .hasMessage("Expected each configured username once, but 'alice' appears twice under "
                         + "tokenflow.security.users");
     }

@@ -100,7 +100,7 @@ class ShardEventLoopIntegrationTests {
         Duration linger = Duration.ofSeconds(1);
         start(new SupervisorSettings(true, settings.batchSize(), settings.block(), linger,
                 settings.inactivityTimeout(), settings.timeoutCheckInterval(), settings.snapshotInterval(),
-                settings.claimIdle(), settings.finishedRunRetention()));
+                settings.claimIdle(), settings.finishedRunRetention(), settings.recoveryCheckInterval()));
         pauseFor(settings.block().multipliedBy(2));
 
         UUID first = UUID.randomUUID();

@@ -98,59 +98,30 @@ public record ResumePoint(RunState state, long failedSeq, List<Redo> redo, List<
             failedTokens.add(events.get(step).token());
         }
         RunState before = RunReplay.replay(events, failed.seq() - 1);
-        Map<String, TokenEmitted> emitted = new HashMap<>();
-        Map<String, JsonNode> context = new LinkedHashMap<>();
-        Map<String, JsonNode> outputs = new HashMap<>();
-        Map<String, LoopPass> loops = new LinkedHashMap<>();
-        Map<String, Integer> reached = new LinkedHashMap<>();
-        Set<String> reemitted = new HashSet<>();
-        int lastIteration = 0;
-        Map<String, JoinArrived> arrived = new HashMap<>();
-        Map<String, ApprovalRequested> approvals = new HashMap<>();
-        long hops = 0;
-        for (RunEvent event : events.subList(0, step)) {
-            if (event instanceof TokenEmitted token) {
-                emitted.put(token.token(), token);
-                lastIteration = Math.max(lastIteration, token.iteration());
-                if (!token.join() && !reemitted.contains(token.token())) {
-                    reached.merge(token.node(), 1, Integer::sum);
-                }
-            } else if (event instanceof RunResumed resumed) {
-                reemitted.addAll(resumed.redone().values());
-            } else if (event instanceof NodeCompleted done) {
-                hops++;
-                context.put(done.node(), done.output());
-                outputs.put(done.token(), done.output());
-                passes(done).ifPresentOrElse(passes -> loops.put(done.node(), new LoopPass(passes, passes == 1
-                        ? done.iteration() : loops.getOrDefault(done.node(), new LoopPass(0, 0)).entry())),
-                        () -> loops.remove(done.node()));
-            } else if (event instanceof NodeFailed caught && caught.data().has("next_nodes")) {
-                hops++;
-                JsonNode error = JsonNodeFactory.instance.objectNode().set("error", caught.error());
-                context.put(caught.node(), error);
-                outputs.put(caught.token(), error);
-            } else if (event instanceof JoinArrived arrival) {
-                arrived.put(arrival.token(), arrival);
-            } else if (event instanceof ApprovalRequested request) {
-                approvals.put(request.approvalId(), request);
-            }
-        }
-        List<Arrival> arrivals = new ArrayList<>();
-        before.pendingJoins().forEach((field, byDependency) -> byDependency.forEach((dependency, token) -> {
-            TokenEmitted emission = emitted.get(token);
-            arrivals.add(new Arrival(token, emission.node(), emission.iteration(), emission.from(), emission.parent(),
-                    field, dependency, arrived.get(token).expected()));
-        }));
+        RunTrail trail = RunTrail.of(events.subList(0, step));
+        Map<String, TokenEmitted> emitted = trail.emitted;
+        List<Arrival> arrivals = arrivals(before, trail);
         List<String> waiting = arrivals.stream().map(Arrival::token).toList();
         List<Redo> redo = new ArrayList<>();
         before.inFlight().keySet().stream().filter(token -> !waiting.contains(token))
                 .forEach(token -> redo.add(redo(runId, emitted.get(token))));
         failedTokens.forEach(token -> redo.add(redo(runId, emitted.get(token))));
         before.pendingApprovals().keySet().forEach(approval ->
-                redo.add(redo(runId, emitted.get(approvals.get(approval).token()))));
+                redo.add(redo(runId, emitted.get(trail.approvals.get(approval).token()))));
         redo.sort((a, b) -> Long.compare(emitted.get(a.token()).seq(), emitted.get(b.token()).seq()));
-        return Optional.of(new ResumePoint(before, failed.seq(), redo, arrivals, context, outputs, loops, hops,
-                lastIteration, reached));
+        return Optional.of(new ResumePoint(before, failed.seq(), redo, arrivals, trail.context, trail.outputs,
+                trail.loops, trail.hops, trail.lastIteration, trail.reached));
+    }
+
+    /** The arrivals waiting at the joins of {@code state}, with the emissions they came from. */
+    static List<Arrival> arrivals(RunState state, RunTrail trail) {
+        List<Arrival> arrivals = new ArrayList<>();
+        state.pendingJoins().forEach((field, byDependency) -> byDependency.forEach((dependency, token) -> {
+            TokenEmitted emission = trail.emitted.get(token);
+            arrivals.add(new Arrival(token, emission.node(), emission.iteration(), emission.from(), emission.parent(),
+                    field, dependency, trail.arrived.get(token).expected()));
+        }));
+        return arrivals;
     }
 
     /**
@@ -162,14 +133,7 @@ public record ResumePoint(RunState state, long failedSeq, List<Redo> redo, List<
                 || event instanceof NodeFailed failure && !failure.data().has("next_nodes");
     }
 
-    /** The pass count a loop node's completion left in the run's loops hash: its pass when it went round again. */
-    private static Optional<Integer> passes(NodeCompleted done) {
-        JsonNode loop = done.data().path("route").path("loop");
-        return "again".equals(loop.path("action").asString("")) ? Optional.of(loop.path("pass").asInt())
-                : Optional.empty();
-    }
-
-    private static Redo redo(String runId, TokenEmitted emission) {
+    static Redo redo(String runId, TokenEmitted emission) {
         Source source = emission.from() != null || emission.parent() != null ? Source.CHILD
                 : emission.token().equals(TokenIds.join(runId, emission.node(), emission.iteration())) ? Source.JOIN
                 : Source.ENTRY;

@@ -26,6 +26,7 @@ public enum RunEventType {
     APPROVAL_ESCALATED("approval.escalated", ApprovalEscalated.class, ApprovalEscalated::read),
     RUN_PATCHED("run.patched", RunPatched.class, RunPatched::read),
     RUN_RESUMED("run.resumed", RunResumed.class, RunResumed::read),
+    RUN_RECOVERED("run.recovered", RunRecovered.class, RunRecovered::read),
     COMPENSATION_STARTED("compensation.started", CompensationStarted.class, CompensationStarted::read),
     COMPENSATION_COMPLETED("compensation.completed", CompensationCompleted.class, CompensationCompleted::read),
     COMPENSATION_FAILED("compensation.failed", CompensationFailed.class, CompensationFailed::read),

@@ -31,7 +31,7 @@ class TaskConsumerFactory {
 
     TaskConsumer create(String type) {
         String name = ConsumerNames.next(type);
-        StatefulRedisConnection<String, String> connection = connections.dedicated();
+        StatefulRedisConnection<String, String> connection = connections.dedicated(settings.block());
         TaskStreams streams = new TaskStreams(connection, keys, local, type, name);
         HeldTokens held = new HeldTokens();
         BatchProcessor batches = new BatchProcessor(streams, executor, type, name, held);

@@ -121,6 +121,11 @@ public final class EventScript {
         return add("run.resumed", null, null, data);
     }
 
+    /** Any event, its data as the event's own {@code data(...)} writes it. */
+    public EventScript event(String type, String node, String token, String dataJson) {
+        return add(type, node, token, (ObjectNode) json(dataJson));
+    }
+
     /** Closes the current atomic step: later events go to a new entry. */
     public EventScript then() {
         entries.add(JSON.arrayNode());

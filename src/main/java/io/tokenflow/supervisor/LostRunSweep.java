@@ -1,0 +1,102 @@
+package io.tokenflow.supervisor;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.UUID;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+
+import io.tokenflow.coordinator.RunRecovery;
+import io.tokenflow.engine.replay.RunEvents;
+import io.tokenflow.redis.RunMeta;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Finds runs that PostgreSQL holds as running but whose Redis state is gone (Redis restarted without its append-only
+ * file, was flushed or failed over) or ends before the event log's last event (its append-only file lost its tail),
+ * and rebuilds them from the log ({@link RunRecovery}). Every running run is looked at once per check, a page at a
+ * time; a run Redis holds at or after its logged events (the normal case: Redis is ahead of the log) costs one
+ * {@code HGET}. A run that cannot be rebuilt (its log or its workflow does not allow it) is failed with the reason:
+ * its {@code run.failed} goes to the event log through the {@link EventLogWriter} directly, Redis holding nothing of
+ * it. A recovery that fails for a passing reason (Redis unreachable) is tried again at the next check.
+ */
+@Component
+class LostRunSweep {
+
+    static final int PAGE = 500;
+    private static final Log log = LogFactory.getLog(LostRunSweep.class);
+
+    private final JdbcClient jdbc;
+    private final RunMeta meta;
+    private final RunRecovery recovery;
+    private final EventLogWriter writer;
+    private final Clock clock;
+
+    LostRunSweep(JdbcClient jdbc, RunMeta meta, RunRecovery recovery, EventLogWriter writer, Clock clock) {
+        this.jdbc = jdbc;
+        this.writer = writer;
+        this.clock = clock;
+        this.meta = meta;
+        this.recovery = recovery;
+    }
+
+    private record Running(UUID id, int shard, long lastSeq) {
+    }
+
+    /** Recovers the running runs whose Redis state was lost; returns how many were recovered. */
+    int check() {
+        int recovered = 0;
+        UUID after = new UUID(0, 0);
+        List<Running> page;
+        do {
+            page = jdbc.sql("select r.id, r.shard, (select max(e.seq) from event_log e where e.run_id = r.id) "
+                            + "as last_seq from runs r where r.status = 'RUNNING' and r.id > :after order by r.id limit :limit")
+                    .param("after", after).param("limit", PAGE)
+                    .query((rs, i) -> new Running(rs.getObject("id", UUID.class), rs.getInt("shard"),
+                            rs.getLong("last_seq"))).list();
+            for (Running run : page) {
+                OptionalLong held = meta.seq(run.id(), run.shard());
+                if (held.isEmpty() || held.getAsLong() < run.lastSeq()) {
+                    recovered += recover(run) ? 1 : 0;
+                }
+            }
+            after = page.isEmpty() ? after : page.get(page.size() - 1).id();
+        } while (page.size() == PAGE);
+        return recovered;
+    }
+
+    private boolean recover(Running run) {
+        try {
+            RunRecovery.Outcome outcome = recovery.recover(run.id(), run.shard(), "system");
+            if (outcome instanceof RunRecovery.Recovered done) {
+                log.warn("Recovered run " + run.id() + " from its event log (event " + done.fromSeq() + "): "
+                        + done.reason() + "; " + done.resent().size() + " tasks sent again");
+                return true;
+            }
+            log.debug(((RunRecovery.NotRecovered) outcome).reason());
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            fail(run, "Expected to rebuild the run from its event log after Redis lost its state, but "
+                    + e.getMessage());
+        } catch (RuntimeException e) {
+            log.warn("Recovering run " + run.id() + " from its event log failed; trying again at the next check: "
+                    + e.getMessage());
+        }
+        return false;
+    }
+
+    /** Appends {@code run.failed} after the run's last logged event, straight to the log: Redis holds nothing of it. */
+    private void fail(Running run, String reason) {
+        ArrayNode events = JsonNodeFactory.instance.arrayNode();
+        ObjectNode failed = events.addObject().put("seq", run.lastSeq() + 1).put("type", "run.failed")
+                .put("at", clock.millis()).putNull("node").putNull("token");
+        failed.putObject("data").put("reason", reason).put("dropped", 0);
+        writer.write(run.shard(), List.of(new EventsEntry("0-0", run.id(), RunEvents.parse(events))));
+        log.error("Failed run " + run.id() + ": " + reason);
+    }
+}
