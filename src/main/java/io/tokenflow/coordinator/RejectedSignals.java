@@ -4,15 +4,22 @@ import java.sql.Timestamp;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
+import io.tokenflow.engine.replay.StorableValues;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Records completion signals that were refused (unknown run, unknown node, wrong token, malformed), for operators. */
+/**
+ * Records completion signals that were refused (unknown run, unknown node, wrong token, malformed), for operators.
+ * Whatever a refused signal holds is recorded: text PostgreSQL cannot store (a NUL character, a lone surrogate) is kept
+ * as its escape, so a malformed entry written by hand is recorded and acknowledged instead of failing its handling and
+ * being delivered again forever.
+ */
 @Component
 public class RejectedSignals {
 
@@ -53,7 +60,8 @@ public class RejectedSignals {
                         + "fields) values (:at, :shard, :entry, :run, :token, :node, :reason, cast(:fields as jsonb))")
                 .param("at", Timestamp.from(clock.instant())).param("shard", shard).param("entry", entryId)
                 .param("run", truncate(run)).param("token", truncate(token)).param("node", truncate(node))
-                .param("reason", reason).param("fields", json.writeValueAsString(fields)).update();
+                .param("reason", StorableValues.storable(reason))
+                .param("fields", json.writeValueAsString(storable(fields))).update();
     }
 
     /** The most recent refusals, newest first; for one run when {@code runId} is given. */
@@ -70,7 +78,14 @@ public class RejectedSignals {
     }
 
     private static String truncate(String value) {
-        return value == null || value.length() <= 200 ? value : value.substring(0, 200);
+        String storable = StorableValues.storable(value);
+        return storable == null || storable.length() <= 200 ? storable : storable.substring(0, 200);
+    }
+
+    private static Map<String, String> storable(Map<String, String> fields) {
+        Map<String, String> storable = new TreeMap<>();
+        fields.forEach((name, value) -> storable.put(StorableValues.storable(name), StorableValues.storable(value)));
+        return storable;
     }
 
     /** One refused signal. */

@@ -51,6 +51,8 @@ final class EventSummaries {
             case "approval.escalated" -> "approval escalated to " + String.join(", ", texts(data.get("approvers")))
                     + " (level " + data.path("level").asInt() + ")";
             case "approval.decided" -> decision(data);
+            case "entry.quarantined" -> "lost: its stream entry " + data.path("entry_id").asString("") + " is in "
+                    + "quarantine " + data.path("quarantine_id").asLong();
             default -> event.type();
         };
     }

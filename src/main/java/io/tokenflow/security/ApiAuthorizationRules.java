@@ -29,6 +29,7 @@ final class ApiAuthorizationRules {
                 .requestMatchers("/api/v1/runs/**").hasAnyAuthority(Scope.RUNS_WRITE.grantingAuthorities())
                 .requestMatchers(GET, "/api/v1/dlq/**").hasAnyAuthority(Scope.RUNS_READ.grantingAuthorities())
                 .requestMatchers("/api/v1/dlq/**").hasAnyAuthority(Scope.RUNS_WRITE.grantingAuthorities())
+                .requestMatchers(GET, "/api/v1/quarantine/**").hasAnyAuthority(Scope.RUNS_READ.grantingAuthorities())
                 .requestMatchers(GET, "/api/v1/approvals/**").hasAnyAuthority(Scope.APPROVALS_READ.grantingAuthorities())
                 .requestMatchers("/api/v1/approvals/**").hasAnyAuthority(Scope.APPROVALS_DECIDE.grantingAuthorities())
                 .requestMatchers("/actuator/**").hasAnyAuthority(Scope.ADMIN.grantingAuthorities())

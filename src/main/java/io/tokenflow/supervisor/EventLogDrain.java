@@ -20,14 +20,14 @@ class EventLogDrain implements SmartLifecycle {
     private final RedisConnections redis;
     private final RedisKeys keys;
     private final EventsEntries entries;
-    private final EventLogWriter writer;
+    private final PoisonIsolation writer;
     private final Compensations compensations;
     private final String consumerName = consumerName();
     private final List<ShardEventLoop> loops = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
 
     EventLogDrain(SupervisorSettings settings, RedisConnections redis, RedisKeys keys, EventsEntries entries,
-                  EventLogWriter writer, Compensations compensations) {
+                  PoisonIsolation writer, Compensations compensations) {
         this.compensations = compensations;
         this.settings = settings;
         this.redis = redis;

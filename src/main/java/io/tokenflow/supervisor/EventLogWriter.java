@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Set;
 import java.util.UUID;
 
@@ -21,6 +22,8 @@ import io.tokenflow.engine.replay.RunResumed;
 import io.tokenflow.engine.replay.RunStarted;
 import io.tokenflow.engine.runs.NodeStatus;
 import io.tokenflow.engine.runs.RunStatus;
+import io.tokenflow.quarantine.Quarantine;
+import io.tokenflow.quarantine.QuarantinedSeqs;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -50,10 +53,13 @@ class EventLogWriter {
     private final NodeExecutionRows nodeExecutions;
     private final ApprovalRows approvals;
     private final DlqRows deadLetters;
+    private final Quarantine quarantine;
 
     EventLogWriter(PlatformTransactionManager transactions, JdbcTemplate jdbc, RunRows runs, EventLogRows eventLog,
-                   NodeExecutionRows nodeExecutions, ApprovalRows approvals, DlqRows deadLetters) {
+                   NodeExecutionRows nodeExecutions, ApprovalRows approvals, DlqRows deadLetters,
+                   Quarantine quarantine) {
         this.approvals = approvals;
+        this.quarantine = quarantine;
         this.deadLetters = deadLetters;
         this.transactions = new TransactionTemplate(transactions);
         this.jdbc = jdbc;
@@ -75,7 +81,7 @@ class EventLogWriter {
         started.keySet().removeAll(insertedEnded);
         runs.insertStarted(shard, started);
         RunRows.Locked locked = runs.lockLogged(runIds(entries));
-        BatchPlan plan = BatchPlan.of(entries, locked.lastSeq());
+        BatchPlan plan = plan(entries, locked.lastSeq());
         plan.problems().forEach(log::error);
         eventLog.append(plan.applied());
         Map<NodeExecutionRows.RunNode, NodeStatus> stored = nodeExecutions.storedStatuses(
@@ -95,7 +101,23 @@ class EventLogWriter {
         endings.forEach((run, ending) -> endedAs.put(run, ending.endsAs()));
         endings.keySet().removeAll(insertedEnded);
         runs.endAll(endings, outputs);
-        return new Outcome(plan.done(), plan.waiting(), plan.ended(), endedAs);
+        return new Outcome(plan.done(), plan.waiting(), plan.ended(), endedAs, plan.orphaned());
+    }
+
+    /**
+     * The batch's plan; when entries wait for earlier events, those may be in quarantine (asked only then: a batch
+     * with nothing waiting costs no query), and the plan is made again passing over them.
+     */
+    private BatchPlan plan(List<EventsEntry> entries, Map<UUID, Long> logged) {
+        BatchPlan plan = BatchPlan.of(entries, logged);
+        if (plan.waiting().isEmpty()) {
+            return plan;
+        }
+        Set<String> waiting = new HashSet<>(plan.waiting());
+        Set<UUID> runs = new LinkedHashSet<>();
+        entries.stream().filter(entry -> waiting.contains(entry.id())).forEach(entry -> runs.add(entry.run()));
+        Map<UUID, NavigableMap<Long, QuarantinedSeqs>> skipped = quarantine.skippedSeqs(runs);
+        return skipped.isEmpty() ? plan : BatchPlan.of(entries, logged, skipped);
     }
 
     /**
@@ -148,7 +170,14 @@ class EventLogWriter {
      * @param waiting entries waiting for earlier events of their run: to retry
      * @param ended   runs whose ending is in the event log: their Redis state may go
      * @param endings runs this batch ended, with how they ended
+     * @param orphaned entries that can never be logged, their run's {@code run.started} being in quarantine: to set
+     *                 aside too (by entry id, the quarantined start)
      */
-    record Outcome(List<String> done, List<String> waiting, Set<UUID> ended, Map<UUID, RunStatus> endings) {
+    record Outcome(List<String> done, List<String> waiting, Set<UUID> ended, Map<UUID, RunStatus> endings,
+                   Map<String, QuarantinedSeqs> orphaned) {
+
+        Outcome(List<String> done, List<String> waiting, Set<UUID> ended, Map<UUID, RunStatus> endings) {
+            this(done, waiting, ended, endings, Map.of());
+        }
     }
 }

@@ -6,22 +6,19 @@ import java.util.Map;
 import java.util.UUID;
 
 import io.lettuce.core.StreamMessage;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.engine.replay.RunEvents;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Reads events-stream entries (fields {@code run} and {@code events}, see {@code docs/run-events.md}). An entry that
- * can never be read (no run id, malformed events, or deleted while pending) is logged whole and set aside to be
- * acknowledged: retrying it cannot help.
+ * can never be read (no run id, malformed events, or deleted while pending) is set aside with its fields and the
+ * reason, for the quarantine: retrying it cannot help.
  */
 @Component
 class EventsEntries {
-
-    private static final Log log = LogFactory.getLog(EventsEntries.class);
 
     private final JsonMapper json;
 
@@ -31,15 +28,12 @@ class EventsEntries {
 
     Read read(List<StreamMessage<String, String>> messages) {
         List<EventsEntry> entries = new ArrayList<>(messages.size());
-        List<String> unreadable = new ArrayList<>();
+        List<Unreadable> unreadable = new ArrayList<>();
         for (StreamMessage<String, String> message : messages) {
             try {
                 entries.add(readOne(message.getId(), message.getBody()));
             } catch (RuntimeException e) {
-                log.error("Expected events-stream entry " + message.getId() + " of " + message.getStream()
-                        + " to follow docs/run-events.md, but " + e.getMessage() + "; it is dropped: "
-                        + message.getBody());
-                unreadable.add(message.getId());
+                unreadable.add(unreadable(message, e));
             }
         }
         return new Read(entries, unreadable);
@@ -57,7 +51,51 @@ class EventsEntries {
         return new EventsEntry(id, UUID.fromString(run), RunEvents.parse(events, json));
     }
 
-    /** The readable entries, in stream order, and the ids of the unreadable ones. */
-    record Read(List<EventsEntry> entries, List<String> unreadable) {
+    /** What can still be told of an unreadable entry: the run it names and the seqs it holds, when they read. */
+    private Unreadable unreadable(StreamMessage<String, String> message, RuntimeException e) {
+        Map<String, String> fields = message.getBody() == null ? Map.of() : message.getBody();
+        String reason = "Expected events-stream entry " + message.getId() + " of " + message.getStream()
+                + " to follow docs/run-events.md, but " + e.getMessage();
+        UUID run = null;
+        try {
+            run = fields.get("run") == null ? null : UUID.fromString(fields.get("run"));
+        } catch (IllegalArgumentException notARunId) {
+            // the entry names no run
+        }
+        List<Long> seqs = new ArrayList<>();
+        try {
+            JsonNode events = json.readTree(fields.getOrDefault("events", ""));
+            Iterable<JsonNode> each = events.isArray() ? events : List.of(events);
+            for (JsonNode event : each) {
+                if (event.path("seq").isIntegralNumber()) {
+                    seqs.add(event.path("seq").asLong());
+                }
+            }
+        } catch (RuntimeException noSeqs) {
+            seqs.clear();
+        }
+        return new Unreadable(message.getId(), fields, reason, run, seqs.isEmpty() ? null : min(seqs),
+                seqs.isEmpty() ? null : max(seqs));
+    }
+
+    private static Long min(List<Long> seqs) {
+        return seqs.stream().min(Long::compare).orElseThrow();
+    }
+
+    private static Long max(List<Long> seqs) {
+        return seqs.stream().max(Long::compare).orElseThrow();
+    }
+
+    /** The readable entries, in stream order, and the unreadable ones. */
+    record Read(List<EventsEntry> entries, List<Unreadable> unreadable) {
+    }
+
+    /**
+     * An entry that cannot be read.
+     *
+     * @param run      the run it names, or null when its field {@code run} is no run id
+     * @param firstSeq the first seq among its events, or null when none can be read; {@code lastSeq} likewise
+     */
+    record Unreadable(String id, Map<String, String> fields, String reason, UUID run, Long firstSeq, Long lastSeq) {
     }
 }

@@ -246,6 +246,17 @@ class RunRows {
     }
 
     /**
+     * Fails a run whose ending cannot reach the event log (the entry holding it is in quarantine, or Redis no longer
+     * runs it); false when its row is not running or pending (ended already, or there is none).
+     */
+    boolean failUnlogged(UUID run, String reason, Instant at) {
+        OffsetDateTime time = OffsetDateTime.ofInstant(at, java.time.ZoneOffset.UTC);
+        return jdbc.update("update runs set status = 'FAILED', ended_at = ?, last_event_at = greatest(last_event_at, ?), "
+                + "error = ? where id = ? and status in (" + statuses(RunStatusTransitions.sourcesOf(RunStatus.FAILED))
+                + ")", time, time, reason, run) > 0;
+    }
+
+    /**
      * Ends runs as their ending events say, in one statement per kind of ending, adding the terminal outputs that
      * arrived with the ending (one row version per run instead of two); a move the run status table forbids is logged
      * and not applied. Every ending leaves the counter at 0 (a completion reaches it; a failure or cancel reconciles

@@ -17,7 +17,9 @@ import org.apache.commons.logging.LogFactory;
 import io.tokenflow.engine.runs.RunStatus;
 
 /**
- * Drains one shard's events stream into PostgreSQL, one batch per transaction, acknowledging only what was written.
+ * Drains one shard's events stream into PostgreSQL, one batch per transaction, acknowledging only what was written;
+ * an entry PostgreSQL refuses, or that cannot be read, goes to the quarantine and its run fails
+ * ({@link PoisonIsolation}).
  * Entries left unacknowledged stay pending for this consumer and are read again: after a failed batch with growing
  * backoff; when they wait for earlier events (e.g. in another supervisor's batch) after a delay that grows with how
  * long the youngest of them has waited, so an entry whose earlier events never come is retried rarely without holding
@@ -31,7 +33,7 @@ final class ShardEventLoop implements Runnable {
 
     private final ShardEvents events;
     private final EventsEntries entries;
-    private final EventLogWriter writer;
+    private final PoisonIsolation writer;
     private final SupervisorSettings settings;
     private final Consumer<Map<UUID, RunStatus>> afterEndings;
     private final RetryBackoff backoff;
@@ -43,12 +45,13 @@ final class ShardEventLoop implements Runnable {
     private long lastReadAtNanos;
     private boolean lingerNext;
 
-    ShardEventLoop(ShardEvents events, EventsEntries entries, EventLogWriter writer, SupervisorSettings settings) {
+    ShardEventLoop(ShardEvents events, EventsEntries entries, PoisonIsolation writer,
+                   SupervisorSettings settings) {
         this(events, entries, writer, settings, ended -> { });
     }
 
     /** @param afterEndings told of the runs each written batch ended, before their Redis state is let go */
-    ShardEventLoop(ShardEvents events, EventsEntries entries, EventLogWriter writer, SupervisorSettings settings,
+    ShardEventLoop(ShardEvents events, EventsEntries entries, PoisonIsolation writer, SupervisorSettings settings,
                    Consumer<Map<UUID, RunStatus>> afterEndings) {
         this.afterEndings = afterEndings;
         this.events = events;
@@ -126,11 +129,14 @@ final class ShardEventLoop implements Runnable {
             return;
         }
         EventsEntries.Read read = entries.read(messages);
-        events.acknowledge(read.unreadable());
+        if (!read.unreadable().isEmpty()) {
+            writer.setAside(events.shard(), events.stream(), read.unreadable());
+            events.acknowledge(read.unreadable().stream().map(EventsEntries.Unreadable::id).toList());
+        }
         if (read.entries().isEmpty()) {
             return;
         }
-        EventLogWriter.Outcome outcome = writer.write(events.shard(), read.entries());
+        EventLogWriter.Outcome outcome = writer.write(events.shard(), events.stream(), read.entries(), messages);
         events.acknowledge(outcome.done());
         if (!outcome.endings().isEmpty()) {
             afterEndings.accept(outcome.endings());

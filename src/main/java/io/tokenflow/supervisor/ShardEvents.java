@@ -44,6 +44,10 @@ final class ShardEvents {
         return shard;
     }
 
+    String stream() {
+        return stream;
+    }
+
     /** Creates the group (and the stream) when missing; the group starts at the stream's first entry. */
     void ensureGroup() {
         try {

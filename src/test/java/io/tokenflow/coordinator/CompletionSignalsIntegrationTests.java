@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import io.lettuce.core.Range;
 import io.lettuce.core.StreamMessage;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -93,6 +94,32 @@ class CompletionSignalsIntegrationTests {
         assertThat(engine.output(run, "A")).isEqualTo(EngineHarness.JSON.readTree("{\"value\": 7}"));
         assertThat(engine.eventTypes(run).stream().filter("node.completed"::equals)).hasSize(3);
         assertThat(engine.eventTypes(run)).doesNotContain("node.started");
+    }
+
+    /**
+     * A malformed completion written by hand with a NUL character (which PostgreSQL cannot store as text) is recorded
+     * with it escaped and acknowledged, instead of failing to be recorded and being delivered again forever; runs go
+     * on.
+     */
+    @Test
+    void aMalformedSignalHoldingANulCharacterIsRecordedAndAcknowledgedAndRunsGoOn() {
+        String marker = "nul-" + UUID.randomUUID().toString().substring(0, 8);
+        String entry = redis.commands().xadd("wf.completions:{0}", Map.of("token", marker + "\u0000",
+                "run", UUID.randomUUID().toString(), "node", "A", "status", "completed", "output", "{}",
+                "note", "a\u0000b"));
+        UUID run = engine.start(engine.workflow("engine/chain"), "{\"n\": 1}");
+        drive(Map.of(run, 1));
+        engine.awaitStatus(run, "COMPLETED");
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> jdbc.sql("select count(*) from rejected_signals "
+                + "where stream_entry_id = ?").param(entry).query(Long.class).single() == 1);
+        Map<String, Object> rejected = jdbc.sql("select token_id, reason, fields::text as fields from rejected_signals "
+                + "where stream_entry_id = ?").param(entry).query().singleRow();
+        assertThat(rejected.get("token_id")).isEqualTo(marker + "\\u0000");
+        assertThat((String) rejected.get("reason")).startsWith("Expected token to match ").endsWith(marker
+                + "\\u0000'");
+        assertThat((String) rejected.get("fields")).contains("\"note\": \"a\\\\u0000b\"");
+        assertThat(redis.commands().xrange("wf.completions:{0}", Range.create(entry, entry))).isEmpty();
     }
 
     @Test

@@ -31,6 +31,12 @@ class EventSummariesTests {
                 .isEqualTo("compensation failed: Compensator x~compensate failed");
     }
 
+    @Test
+    void theTimelineSaysWhereAQuarantinedEventWent() {
+        assertThat(line("entry.quarantined", "{\"quarantine_id\": 7, \"entry_id\": \"1795751441781-0\"}"))
+                .isEqualTo("lost: its stream entry 1795751441781-0 is in quarantine 7");
+    }
+
     private static String line(String type, String data) {
         return EventSummaries.of(new LiveEvent(1, type, 0, "n", "t", JSON.readTree(data)));
     }

@@ -121,6 +121,8 @@ class ApiAccessIntegrationTests {
             POST   | /api/v1/approvals/a1/decide | ROLE_APPROVER          | true
             POST   | /api/v1/approvals/a1/decide | SCOPE_approvals:decide | true
             POST   | /api/v1/approvals/a1/decide | ROLE_OPERATOR          | false
+            GET    | /api/v1/quarantine          | SCOPE_runs:read        | true
+            GET    | /api/v1/quarantine          | SCOPE_workflows:read   | false
             GET    | /actuator/metrics           | ROLE_DESIGNER          | false
             GET    | /actuator/metrics           | SCOPE_admin            | true
             GET    | /api/v1/tokens              | SCOPE_runs:read        | true

@@ -41,7 +41,13 @@ class EventsEntriesTests {
                 message("3-0", "[{\"seq\":1,"), message("4-0", "\"text\""),
                 message("5-0", "[{\"seq\":1,\"type\":\"no.such\",\"at\":1}]"), message("6-0", good)));
 
-        assertThat(read.unreadable()).containsExactly("1-0", "2-0", "3-0", "4-0", "5-0");
+        assertThat(read.unreadable()).extracting(EventsEntries.Unreadable::id)
+                .containsExactly("1-0", "2-0", "3-0", "4-0", "5-0");
+        assertThat(read.unreadable()).extracting(EventsEntries.Unreadable::run).containsOnly(RUN);
+        assertThat(read.unreadable()).extracting(EventsEntries.Unreadable::firstSeq)
+                .containsExactly(null, null, null, null, 1L);
+        assertThat(read.unreadable().get(4).reason()).startsWith("Expected events-stream entry 5-0 of events to follow "
+                + "docs/run-events.md, but ");
         assertThat(read.entries()).extracting(EventsEntry::id).containsExactly("6-0");
     }
 

@@ -39,6 +39,7 @@ class ShardEventLoopIntegrationTests {
     @Autowired JdbcClient jdbc;
     @Autowired EventsEntries entries;
     @Autowired EventLogWriter writer;
+    @Autowired PoisonIsolation isolation;
     @Autowired SupervisorSettings settings;
 
     private ShardEventLoop loop;
@@ -140,7 +141,7 @@ class ShardEventLoopIntegrationTests {
 
     private void start(SupervisorSettings settings) {
         ShardEvents events = new ShardEvents(redis.dedicated().sync(), keys, SHARD, "loop-under-test", settings);
-        loop = new ShardEventLoop(events, entries, writer, settings);
+        loop = new ShardEventLoop(events, entries, isolation, settings);
         thread = new Thread(loop, "shard-event-loop-under-test");
         thread.setDaemon(true);
         thread.start();

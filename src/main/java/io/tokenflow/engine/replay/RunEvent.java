@@ -9,7 +9,8 @@ import tools.jackson.databind.JsonNode;
  * ({@code docs/run-events.md}). Each type knows its own effect on a replay ({@link #applyTo(RunFold)}).
  */
 public sealed interface RunEvent permits RunStarted, NodeExecutionEvent, JoinCompleted, RunEnding,
-        RunPatched, RunResumed, RunRecovered, CompensationStarted, CompensationCompleted, CompensationFailed {
+        RunPatched, RunResumed, RunRecovered, CompensationStarted, CompensationCompleted, CompensationFailed,
+        EntryQuarantined {
 
     EventHeader header();
 

@@ -30,6 +30,7 @@ public enum RunEventType {
     COMPENSATION_STARTED("compensation.started", CompensationStarted.class, CompensationStarted::read),
     COMPENSATION_COMPLETED("compensation.completed", CompensationCompleted.class, CompensationCompleted::read),
     COMPENSATION_FAILED("compensation.failed", CompensationFailed.class, CompensationFailed::read),
+    ENTRY_QUARANTINED("entry.quarantined", EntryQuarantined.class, EntryQuarantined::read),
     RUN_COMPLETED("run.completed", RunCompleted.class, RunCompleted::read),
     RUN_FAILED("run.failed", RunFailed.class, RunFailed::read),
     RUN_CANCELLED("run.cancelled", RunCancelled.class, RunCancelled::read);

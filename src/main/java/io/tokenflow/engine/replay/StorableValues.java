@@ -104,6 +104,35 @@ public final class StorableValues {
         return false;
     }
 
+    /**
+     * The text with what PostgreSQL cannot store written as {@code \}{@code uXXXX} escapes (NUL characters and lone
+     * surrogates), the rest as it is: for keeping text whatever it holds (an entry set aside, a refused signal).
+     */
+    public static String storable(String text) {
+        if (text == null || problem(text, "").isEmpty()) {
+            return text;
+        }
+        StringBuilder storable = new StringBuilder(text.length() + 16);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == 0 || lone(text, i)) {
+                storable.append(String.format("\\u%04x", (int) c));
+            } else {
+                storable.append(c);
+            }
+        }
+        return storable.toString();
+    }
+
+    /** Whether the character at {@code i} is a surrogate without its other half. */
+    public static boolean lone(String text, int i) {
+        char c = text.charAt(i);
+        if (Character.isHighSurrogate(c)) {
+            return i + 1 >= text.length() || !Character.isLowSurrogate(text.charAt(i + 1));
+        }
+        return Character.isLowSurrogate(c) && (i == 0 || !Character.isHighSurrogate(text.charAt(i - 1)));
+    }
+
     /** What cannot be stored, and where. */
     public record Problem(String pointer, String message) {
     }

@@ -131,6 +131,17 @@ class EventDataTextTests {
         return data.substring(0, data.length() - 1) + ",\"dropped\":2}";
     }
 
+    @Test
+    void entryQuarantinedReadsBackAsWrittenAndChangesNoReplay() {
+        EntryQuarantined quarantined = (EntryQuarantined) read("entry.quarantined", null,
+                EntryQuarantined.data(42, "1795751441781-0"));
+        assertThat(quarantined.quarantineId()).isEqualTo(42);
+        assertThat(quarantined.entryId()).isEqualTo("1795751441781-0");
+        assertThat(EntryQuarantined.of(1, quarantined.at(), 42, "1795751441781-0")).isEqualTo(quarantined);
+        assertThat(RunReplay.replay(List.of(quarantined))).usingRecursiveComparison().ignoringFields("lastSeq")
+                .isEqualTo(RunReplay.replay(List.of()));
+    }
+
     private static RunEvent read(String type, String node, String data) {
         String event = "[{\"seq\":1,\"type\":\"" + type + "\",\"at\":1763780000123,\"node\":"
                 + EventDataText.quote(node) + ",\"token\":" + (node == null ? "null" : "\"t1\"") + ",\"data\":" + data

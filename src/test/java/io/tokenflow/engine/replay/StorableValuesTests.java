@@ -24,4 +24,12 @@ class StorableValuesTests {
         assertThat(StorableValues.problemInText("{\"path\": \"C:\\\\u0000\"}")).isEmpty();
         assertThat(StorableValues.problemInText("{\"emoji\": \"\\ud83d\\ude00\", \"small\": 1e-5}")).isEmpty();
     }
+
+    @Test
+    void storableTextKeepsNulCharactersAndLoneSurrogatesAsTheirEscapesAndTheRestAsItIs() {
+        assertThat(StorableValues.storable("a\u0000b \ud800 😀 naïve")).isEqualTo("a\\u0000b \\ud800 😀 naïve");
+        assertThat(StorableValues.storable("x\udc00")).isEqualTo("x\\udc00");
+        assertThat(StorableValues.storable("plain")).isEqualTo("plain");
+        assertThat(StorableValues.storable(null)).isNull();
+    }
 }
