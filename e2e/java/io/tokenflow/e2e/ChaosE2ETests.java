@@ -14,7 +14,7 @@ import io.tokenflow.chaos.Chaos;
 
 /**
  * A small, bounded form of the chaos suite ({@link Chaos}, see its Javadoc for the full program): app instances
- * {@code kill -9}ed in turn while runs execute, and Redis flushed mid-load. Each scenario runs real processes (child
+ * {@code kill -9}ed in turn while runs execute, Redis flushed mid-load, and one poisoned entry among the runs. Each scenario runs real processes (child
  * JVMs, a Redis server of its own) on a database of its own on this test's PostgreSQL.
  */
 @SpringBootTest(properties = {"tokenflow.coordinator.enabled=false", "tokenflow.workers.enabled=false",
@@ -47,6 +47,18 @@ class ChaosE2ETests {
         assertThat(figures.vanished()).as("runs whose start never reached the event log").isLessThan(20);
         assertThat(figures.duplicated()).isZero();
         assertThat(figures.gaps()).isZero();
+    }
+
+    @Test
+    void onePoisonedEntryFailsOnlyItsRunAndEveryOtherRunCompletes() throws Exception {
+        Chaos.Figures figures = Chaos.poisonedEntry(postgres(), user(), 200);
+        System.out.println(Chaos.Figures.HEADER + "\n" + figures.line());
+
+        assertThat(figures.completed()).isEqualTo(figures.started() - 1);
+        assertThat(figures.failedWithReason()).isOne();
+        assertThat(figures.note()).contains("failed with the quarantine named, 1 entry in the quarantine");
+        assertThat(figures.stuck()).isZero();
+        assertThat(figures.duplicated()).isZero();
     }
 
     private String postgres() {

@@ -29,19 +29,20 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   <li>(b) Redis {@code kill -9}ed and restarted from its append-only file mid-load;</li>
  *   <li>(c) Redis flushed mid-load;</li>
  *   <li>(d) PostgreSQL unreachable for {@code chaos.outage-seconds} (60) mid-load, starts and reads going on;</li>
+ *   <li>(e) one poisoned events-stream entry (a node output with a NUL character, appended as a bug might) among
+ *   the runs;</li>
  *   <li>(f) Redis {@code kill -9}ed after its append-only file lost its last second;</li>
  *   <li>(g) a start retried with the same idempotency key after its Redis key expired.</li>
  * </ul>
  * Per scenario it prints: runs started (answered 201), completed, failed with a reason, stuck in {@code RUNNING},
  * vanished (answered 201, unknown to PostgreSQL), node executions completed twice, runs with gaps in their event log,
- * and how long after the fault every run had ended. (e), a poisoned entry, is in the quarantine work of the same
- * issue.
+ * and how long after the fault every run had ended.
  *
  * <p>Run: {@code ./mvnw -q test-compile exec:java -Dexec.mainClass=io.tokenflow.chaos.Chaos} with
- * {@code -Dchaos.scenarios=a,b,c,d,f,g -Dchaos.runs=1000 -Dchaos.kill-runs=2000 -Dchaos.outage-seconds=60
+ * {@code -Dchaos.scenarios=a,b,c,d,e,f,g,soak -Dchaos.runs=1000 -Dchaos.kill-runs=2000 -Dchaos.outage-seconds=60
  * -Dchaos.pg=jdbc:postgresql://127.0.0.1:5432/postgres -Dchaos.pg-user=postgres}: a PostgreSQL server it may create
- * databases on (one per scenario, dropped after). {@code ChaosE2ETests} runs a small form of (a) and (c) in
- * {@code ./mvnw verify}.
+ * databases on (one per scenario, dropped after); {@code -Dchaos.soak-rate=40 -Dchaos.soak-minutes=10} for the soak.
+ * {@code ChaosE2ETests} runs a small form of (a), (c) and (e) in {@code ./mvnw verify}.
  */
 public final class Chaos {
 
@@ -56,7 +57,7 @@ public final class Chaos {
         String user = System.getProperty("chaos.pg-user", "postgres");
         int runs = Integer.getInteger("chaos.runs", 1000);
         System.out.println(Figures.HEADER);
-        for (String scenario : System.getProperty("chaos.scenarios", "a,b,c,d,f,g").split(",")) {
+        for (String scenario : System.getProperty("chaos.scenarios", "a,b,c,d,e,f,g").split(",")) {
             Figures figures = switch (scenario.trim()) {
                 case "a" -> killApps(pg, user, Integer.getInteger("chaos.kill-runs", 2000), Duration.ofSeconds(15));
                 case "b" -> redisFault(pg, user, runs, "b", RedisFault.KILL);
@@ -64,10 +65,11 @@ public final class Chaos {
                 case "d" -> postgresOutage(pg, user, runs, Duration.ofSeconds(Integer.getInteger(
                         "chaos.outage-seconds", 60)));
                 case "f" -> redisFault(pg, user, runs, "f", RedisFault.KILL_AFTER_CUTTING_THE_LAST_SECOND);
+                case "e" -> poisonedEntry(pg, user, runs);
                 case "g" -> expiredIdempotencyKey(pg, user, runs);
                 case "soak" -> soak(pg, user, Integer.getInteger("chaos.soak-rate", 40),
                         Duration.ofMinutes(Integer.getInteger("chaos.soak-minutes", 10)));
-                default -> throw new IllegalArgumentException("Expected scenarios among a,b,c,d,f,g,soak, but found "
+                default -> throw new IllegalArgumentException("Expected scenarios among a,b,c,d,e,f,g,soak, but found "
                         + scenario);
             };
             System.out.println(figures.line());
@@ -164,6 +166,48 @@ public final class Chaos {
             return rig.figures("d: PostgreSQL cut for " + outage.toSeconds() + " s", all, caughtUp,
                     "API answers during the outage " + answers + "; " + during.size() + " of " + startsTried
                             + " starts accepted during it; time = log caught up after PostgreSQL came back");
+        }
+    }
+
+    /**
+     * (e): a run waits for an approval while {@code runs} others run; a node output with a NUL character is appended
+     * to its events stream by hand, numbered from its meta as a step would. Only that run may fail.
+     */
+    public static Figures poisonedEntry(String pg, String user, int runs) throws Exception {
+        try (Rig rig = new Rig(pg, user, "e", 1)) {
+            String approval = rig.api.workflow("""
+                    {"name": "chaos-approval-%s", "nodes": [
+                      {"id": "ask", "type": "human", "human": {"approvers": ["chaos"], "title": "Go?"}},
+                      {"id": "done", "type": "function", "config": {"function": "echo"}}],
+                     "edges": [{"from": "ask", "to": "done"}]}""".formatted(UUID.randomUUID().toString()
+                    .substring(0, 8)));
+            UUID victim = rig.api.start(approval, "{}", UUID.randomUUID().toString(), Duration.ofMinutes(1));
+            long until = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+            while (rig.number("select count(*) from approvals where run_id = any(?)", List.of(victim)) == 0
+                    && System.nanoTime() < until) {
+                pause(100);
+            }
+            Load load = rig.startLoad(rig.fanWorkflow(), runs - 1, 4);
+            rig.awaitCompleted(load, runs / 3, Duration.ofMinutes(3));
+            long faultAt = System.nanoTime();
+            long seq = rig.redis.commands().hincrby("wf.run:{0}:" + victim + ":meta", "seq", 1);
+            long now = System.currentTimeMillis();
+            rig.redis.commands().xadd("wf.events:{0}", Map.of("run", victim.toString(), "events", "[{\"seq\":" + seq
+                    + ",\"type\":\"node.completed\",\"at\":" + now + ",\"node\":\"ask\",\"token\":\"poison\","
+                    + "\"data\":{\"iteration\":0,\"output\":{\"text\":\"a\\u0000b\"},\"worker\":\"hand\","
+                    + "\"started_at\":" + now + ",\"terminal\":true}}]"));
+            load.await(Duration.ofMinutes(3));
+            List<UUID> all = new ArrayList<>(load.ids());
+            all.add(victim);
+            Duration settled = rig.settle(all, Duration.ofMinutes(3), faultAt);
+            long quarantined = rig.number("select count(*) from quarantined_entries where run_id = any(?)",
+                    List.of(victim));
+            long victimFailed = rig.number("select count(*) from runs where id = any(?) and status = 'FAILED' "
+                    + "and error like '%quarantine%'", List.of(victim));
+            long othersCompleted = rig.count("COMPLETED", load.ids());
+            return rig.figures("e: one poisoned entry", all, settled, "the poisoned run " + (victimFailed == 1
+                    ? "failed with the quarantine named" : "did NOT fail as expected") + ", " + quarantined
+                    + " entry in the quarantine; " + othersCompleted + " of " + load.ids().size() + " others completed");
         }
     }
 
@@ -423,11 +467,11 @@ public final class Chaos {
             }
         }
 
-        private long count(String status, List<UUID> ids) throws SQLException {
+        long count(String status, List<UUID> ids) throws SQLException {
             return number("select count(*) from runs where id = any(?) and status = '" + status + "'", ids);
         }
 
-        private long number(String query, List<UUID> ids) throws SQLException {
+        long number(String query, List<UUID> ids) throws SQLException {
             try (PreparedStatement statement = sql.prepareStatement(query)) {
                 Array array = sql.createArrayOf("uuid", ids.toArray());
                 statement.setArray(1, array);

@@ -75,6 +75,27 @@ class CredentialCacheTests {
     }
 
     @Test
+    void takesACredentialAsLastVerifiedWhenItsTtlPassedWhilePostgresqlIsUnreachable() {
+        CredentialCache cache = cache(Duration.ofMinutes(1));
+        cache.token("hash", database);
+        cache.forgetAll();
+
+        assertThat(cache.token("hash", hash -> {
+            throw new CannotGetJdbcConnectionException("Connection refused");
+        })).isEqualTo(TOKEN);
+        cache.forgetToken("hash");
+        assertThatThrownBy(() -> cache.token("hash", hash -> {
+            throw new CannotGetJdbcConnectionException("Connection refused");
+        })).as("a revoked token is not kept for an outage").isInstanceOf(InternalAuthenticationServiceException.class);
+        InvalidApiTokenException refused = new InvalidApiTokenException("Expected a known API token, but none");
+        cache.token("other", database);
+        cache.forgetAll();
+        assertThatThrownBy(() -> cache.token("other", hash -> {
+            throw refused;
+        })).as("a refusal by a database that answers is never overruled").isSameAs(refused);
+    }
+
+    @Test
     void expiresAtItsExpiryInstantAndFindsAnUnusedTokenStale() {
         assertThat(TOKEN.isExpiredAt(NOW.plusSeconds(59))).isFalse();
         assertThat(TOKEN.isExpiredAt(NOW.plusSeconds(60))).isTrue();
