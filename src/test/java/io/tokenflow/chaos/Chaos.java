@@ -41,7 +41,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Run: {@code ./mvnw -q test-compile exec:java -Dexec.mainClass=io.tokenflow.chaos.Chaos} with
  * {@code -Dchaos.scenarios=a,b,c,d,e,f,g,soak -Dchaos.runs=1000 -Dchaos.kill-runs=2000 -Dchaos.outage-seconds=60
  * -Dchaos.pg=jdbc:postgresql://127.0.0.1:5432/postgres -Dchaos.pg-user=postgres}: a PostgreSQL server it may create
- * databases on (one per scenario, dropped after); {@code -Dchaos.soak-rate=40 -Dchaos.soak-minutes=10} for the soak.
+ * databases on (one per scenario, dropped after); {@code -Dchaos.soak-rate=40 -Dchaos.soak-seconds=600} for the soak.
  * {@code ChaosE2ETests} runs a small form of (a), (c) and (e) in {@code ./mvnw verify}.
  */
 public final class Chaos {
@@ -68,7 +68,7 @@ public final class Chaos {
                 case "e" -> poisonedEntry(pg, user, runs);
                 case "g" -> expiredIdempotencyKey(pg, user, runs);
                 case "soak" -> soak(pg, user, Integer.getInteger("chaos.soak-rate", 40),
-                        Duration.ofMinutes(Integer.getInteger("chaos.soak-minutes", 10)));
+                        Duration.ofSeconds(Integer.getInteger("chaos.soak-seconds", 600)));
                 default -> throw new IllegalArgumentException("Expected scenarios among a,b,c,d,e,f,g,soak, but found "
                         + scenario);
             };
@@ -268,10 +268,15 @@ public final class Chaos {
             Duration settled = rig.settle(ids, Duration.ofMinutes(3), System.nanoTime());
             pause(15_000);
             System.out.println(rig.sample(Duration.ofNanos(System.nanoTime() - began)));
-            long left = rig.redis.commands().keys("wf.run:*").stream().map(key -> key.split(":")[2]).distinct()
-                    .count();
-            return rig.figures("soak: " + rate + " runs/s for " + length.toMinutes() + " min", ids, settled,
-                    left + " runs with Redis keys left 15 s after the last ended (finished-run retention 5 s)");
+            List<String> runKeys = rig.redis.commands().keys("wf.run:*");
+            long left = runKeys.stream().map(key -> key.split(":")[2]).distinct().count();
+            Map<String, Long> bySuffix = runKeys.stream().collect(java.util.stream.Collectors.groupingBy(
+                    key -> key.substring(key.lastIndexOf(':') + 1), java.util.TreeMap::new,
+                    java.util.stream.Collectors.counting()));
+            long idempotency = rig.redis.commands().keys("wf.idem:*").size();
+            return rig.figures("soak: " + rate + " runs/s for " + length.toSeconds() + " s", ids, settled,
+                    left + " runs with Redis keys left 15 s after the last ended (finished-run retention 5 s): "
+                            + bySuffix + "; " + idempotency + " idempotency keys (kept 24 h)");
         }
     }
 
