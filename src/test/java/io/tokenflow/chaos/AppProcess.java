@@ -66,8 +66,12 @@ final class AppProcess {
                 "--tokenflow.supervisor.claim-idle=3s", "--tokenflow.supervisor.recovery-check-interval=3s"));
         command.addAll(settings);
         try {
-            process = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+            // the suite's servers only: SPRING_DATA_REDIS_DATABASE and the like of the caller's environment (CI's
+            // second pass sets them) would otherwise reach the app past the arguments that do not name them
+            builder.environment().keySet().removeIf(name -> name.startsWith("SPRING_"));
+            process = builder.start();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
