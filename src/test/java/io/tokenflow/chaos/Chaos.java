@@ -20,6 +20,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.tokenflow.support.TcpProxy;
+
 /**
  * The chaos suite: real processes (the whole application in child JVMs, a Redis server of its own with an append-only
  * file, PostgreSQL behind a TCP proxy it can cut), a load of runs started over the REST API, one fault per scenario,
@@ -343,7 +345,7 @@ public final class Chaos {
             String host = server.getHost();
             int port = server.getPort() < 0 ? 5432 : server.getPort();
             this.sql = DriverManager.getConnection("jdbc:postgresql://" + host + ":" + port + "/" + database, user, "");
-            this.proxy = new TcpProxy(host, port);
+            this.proxy = TcpProxy.to(host, port);
             this.directory = Files.createTempDirectory("tokenflow-chaos-" + name);
             this.redis = new RedisProcess(directory.resolve("redis"));
             for (int i = 0; i < instances; i++) {
@@ -491,7 +493,7 @@ public final class Chaos {
         public void close() throws Exception {
             apps.forEach(AppProcess::kill);
             redis.close();
-            proxy.close();
+            proxy.cut();
             sql.close();
             try (Connection admin = DriverManager.getConnection(adminUrl, user, "");
                  Statement statement = admin.createStatement()) {
