@@ -6,8 +6,13 @@ import java.util.UUID;
 
 import org.springframework.stereotype.Component;
 
+import io.tokenflow.designer.PinnedWorkflow;
+import io.tokenflow.designer.PinnedWorkflows;
+import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.engine.replay.RecoveryPoint;
 import io.tokenflow.engine.replay.RunEvent;
+import io.tokenflow.engine.replay.RunStarted;
+import io.tokenflow.engine.routing.TokenIds;
 import io.tokenflow.redis.RunMeta;
 
 /**
@@ -15,7 +20,8 @@ import io.tokenflow.redis.RunMeta;
  * recover-run.lua}): on demand ({@code POST /api/v1/runs/{id}/recover}) and when the supervisor finds a run running
  * in PostgreSQL that Redis no longer holds, or holds only up to an earlier event than the log (its append-only file
  * lost its tail). Redis is ahead of the log in normal operation, so a run Redis holds at or after the log's last
- * event is never touched.
+ * event is never touched. A run whose log holds no event yet (Redis lost it before its {@code run.started} was
+ * logged) is started again, under its own id and entry tokens, from the row its start wrote ({@link StartedRows}).
  */
 @Component
 public class RunRecovery {
@@ -23,9 +29,16 @@ public class RunRecovery {
     private final RunEventLog eventLog;
     private final RunMeta meta;
     private final RunResumer resumer;
+    private final StartedRows rows;
+    private final PinnedWorkflows workflows;
+    private final RunStarter starter;
 
-    RunRecovery(RunEventLog eventLog, RunMeta meta, RunResumer resumer) {
+    RunRecovery(RunEventLog eventLog, RunMeta meta, RunResumer resumer, StartedRows rows, PinnedWorkflows workflows,
+                RunStarter starter) {
         this.eventLog = eventLog;
+        this.rows = rows;
+        this.workflows = workflows;
+        this.starter = starter;
         this.meta = meta;
         this.resumer = resumer;
     }
@@ -53,6 +66,9 @@ public class RunRecovery {
         // was read, and that the log then shows running, was lost (not ended and let go in between)
         OptionalLong held = meta.seq(run, shard);
         List<RunEvent> events = eventLog.events(run, Long.MAX_VALUE);
+        if (events.isEmpty() && held.isEmpty()) {
+            return restart(run);
+        }
         RecoveryPoint point = RecoveryPoint.of(run.toString(), events).orElse(null);
         if (point == null) {
             return new NotRecovered("Expected a running run to recover, but the event log of run " + run + " "
@@ -68,6 +84,29 @@ public class RunRecovery {
         }
         return new Recovered(point.lastSeq(), reason, point.resend().stream().map(resend -> resend.task().token())
                 .toList(), point.arrivals().size(), point.approvals().size(), point.parked().size());
+    }
+
+    /** Starts a run again from its row: its entry tokens are sent again under their own ids. */
+    private Outcome restart(UUID run) {
+        StartedRows.StartedRow row = rows.running(run).orElse(null);
+        if (row == null) {
+            return new NotRecovered("Expected a running run to recover, but the event log of run " + run
+                    + " holds no event and PostgreSQL holds no running row of it");
+        }
+        PinnedWorkflow pinned = workflows.get(row.workflowId(), row.workflowVersion());
+        List<String> entries = pinned.ir().entryNodes();
+        try {
+            starter.start(run, pinned, row.inputs(), RunStarted.data(row.workflowId(), row.workflowVersion(), 0,
+                    row.tag(), row.inputs(), row.submittedBy(), row.idempotencyKey(), entries));
+        } catch (IllegalStateException startedMeanwhile) {
+            return new NotRecovered("Expected the Redis state of run " + run + " to be lost, but the run is there "
+                    + "again (started from its row by another instance)");
+        }
+        List<IrNode> nodes = entries.stream().map(pinned.ir()::node).toList();
+        return new Recovered(0, "Redis held no state of the run and the event log none of its events; it was started "
+                + "again from its row", nodes.stream().filter(node -> node.human() == null)
+                .map(node -> TokenIds.entry(run.toString(), node.id())).toList(), 0,
+                (int) nodes.stream().filter(node -> node.human() != null).count(), 0);
     }
 
     private static String notLost(UUID run, long held, long logged) {

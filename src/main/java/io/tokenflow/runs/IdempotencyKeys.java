@@ -3,30 +3,25 @@ package io.tokenflow.runs;
 import java.util.Optional;
 import java.util.UUID;
 
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
-import org.springframework.dao.DataAccessException;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.coordinator.RunStarter;
 
 /**
  * Binds a start's idempotency key to the run it makes, for good: Redis answers a retried start for a day (the key's
- * time to live); after that, or when Redis lost the binding, the {@code runs} row the event log wrote answers it, and
- * the key is bound in Redis again. Only when neither knows the key is a new run made.
+ * time to live); after that, or when Redis lost the binding, the {@code runs} row answers it (written before the
+ * first start was answered, {@link StartRows}), and the key is bound in Redis again. Only when neither knows the key
+ * is a new run made.
  */
 @Component
 class IdempotencyKeys {
 
-    private static final Log log = LogFactory.getLog(IdempotencyKeys.class);
-
     private final RunStarter starter;
-    private final JdbcClient jdbc;
+    private final StartRows rows;
 
-    IdempotencyKeys(RunStarter starter, JdbcClient jdbc) {
+    IdempotencyKeys(RunStarter starter, StartRows rows) {
         this.starter = starter;
-        this.jdbc = jdbc;
+        this.rows = rows;
     }
 
     /** Binds the key to a new run id; the run it is already bound to, if any. */
@@ -35,7 +30,8 @@ class IdempotencyKeys {
         if (bound.isPresent()) {
             return bound;
         }
-        Optional<UUID> logged = loggedRun(key);
+        // starts go on while PostgreSQL is away; the run rows tolerate a key taken twice (supervisor.RunRows)
+        Optional<UUID> logged = rows.runOfKey(key);
         if (logged.isPresent()) {
             return starter.claim(key, logged.get()).or(() -> logged);
         }
@@ -45,16 +41,5 @@ class IdempotencyKeys {
     /** Unbinds the key from a run that could not be started, so a retry can start it. */
     void release(String key, UUID runId) {
         starter.release(key, runId);
-    }
-
-    private Optional<UUID> loggedRun(String key) {
-        try {
-            return jdbc.sql("select id from runs where idempotency_key = ?").param(key).query(UUID.class).optional();
-        } catch (DataAccessException e) {
-            // starts go on while PostgreSQL is away; the run rows tolerate a key taken twice (RunRows)
-            log.warn("Could not look up idempotency key '" + key + "' in PostgreSQL; starting as Redis says: "
-                    + e.getMostSpecificCause().getMessage());
-            return Optional.empty();
-        }
     }
 }

@@ -10,14 +10,16 @@ import io.tokenflow.coordinator.RunStarter;
 import io.tokenflow.designer.PinnedWorkflow;
 import io.tokenflow.designer.PinnedWorkflows;
 import io.tokenflow.engine.replay.RunStarted;
+import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.web.BadRequestException;
 import io.tokenflow.web.StorableJson;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
- * Starts a run: pins the workflow version, checks the inputs against its declared inputs, and emits the entry tokens
- * atomically. A repeated idempotency key returns the run it started before ({@link IdempotencyKeys}).
+ * Starts a run: pins the workflow version, checks the inputs against its declared inputs, emits the entry tokens
+ * atomically, and writes the run's row before answering ({@link StartRows}), so that an answered start survives Redis
+ * losing it. A repeated idempotency key returns the run it started before ({@link IdempotencyKeys}).
  */
 @Service
 public class StartRun {
@@ -29,10 +31,16 @@ public class StartRun {
     private final IdempotencyKeys idempotencyKeys;
     private final RunInputs inputs;
     private final RunIds ids;
+    private final StartRows rows;
+    private final RedisKeys keys;
+    private final Clock clock;
 
     StartRun(PinnedWorkflows workflows, RunStarter starter, IdempotencyKeys idempotencyKeys, RunInputs inputs,
-             Clock clock) {
+             StartRows rows, RedisKeys keys, Clock clock) {
         this.idempotencyKeys = idempotencyKeys;
+        this.rows = rows;
+        this.keys = keys;
+        this.clock = clock;
         this.ids = new RunIds(clock);
         this.workflows = workflows;
         this.starter = starter;
@@ -60,6 +68,7 @@ public class StartRun {
             }
             throw e;
         }
+        rows.record(runId, keys.shardOf(runId), pinned, input, submittedBy, command.idempotencyKey(), clock.instant());
         return new StartedRun(runId, pinned.workflowId(), pinned.name(), pinned.version(), "RUNNING", false);
     }
 

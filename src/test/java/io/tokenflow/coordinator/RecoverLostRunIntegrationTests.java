@@ -9,10 +9,13 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+
+import javax.sql.DataSource;
 
 import io.lettuce.core.StreamMessage;
 import org.hamcrest.Matchers;
@@ -20,10 +23,12 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.ResultActions;
+import org.springframework.test.web.servlet.ResultMatcher;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
 import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Runs whose Redis state was lost, rebuilt from the event log as an operator and the supervisor do it: workflows and
@@ -32,7 +37,10 @@ import tools.jackson.databind.JsonNode;
  */
 class RecoverLostRunIntegrationTests extends OperatorTests {
 
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
     @Autowired RedisKeys keys;
+    @Autowired DataSource dataSource;
 
     @Test
     void aRunLostTwiceIsRecoveredOnDemandAndItsTasksInFlightComeBackUnderTheirOwnTokens() throws Exception {
@@ -184,6 +192,61 @@ class RecoverLostRunIntegrationTests extends OperatorTests {
                 .startsWith("Expected to rebuild the run from its event log after Redis lost its state, but ")
                 .contains("revision 1");
         assertThat(eventTypes(run)).endsWith("run.failed").doesNotContain("run.recovered");
+    }
+
+    @Test
+    void aRunRedisLostBeforeItsStartWasLoggedIsStartedAgainFromTheRowItsStartWrote() throws Exception {
+        String intake = api.customType("intake");
+        String workflow = api.created("""
+                {"name": "recover-unlogged-%s", "nodes": [
+                  {"id": "intake", "type": "%s"},
+                  {"id": "done", "type": "function", "config": {"function": "echo"}}],
+                 "edges": [{"from": "intake", "to": "done"}]}""".formatted(UUID.randomUUID(), intake));
+        String key = "order-" + UUID.randomUUID();
+        ManualWorker worker = new ManualWorker(api.redis(), intake);
+        UUID run;
+        StreamMessage<String, String> first;
+        try (Connection lock = dataSource.getConnection()) {
+            // the supervisor is held up writing the event log: what Redis holds of the next start is all there is
+            lock.setAutoCommit(false);
+            lock.createStatement().execute("lock table event_log in exclusive mode");
+            api.start(workflow, "{\"order\": 0}");
+            await().atMost(Duration.ofSeconds(10)).until(() -> jdbc.sql("select count(*) from pg_stat_activity "
+                    + "where wait_event_type = 'Lock' and query ilike '%event_log%'").query(Long.class).single() > 0);
+            run = startWithKey(workflow, key, status().isCreated());
+            assertThat(jdbc.sql("select status from runs where id = ?").param(run).query(String.class).single())
+                    .as("the run's row, written before its start was answered").isEqualTo("RUNNING");
+            first = taskOf(worker, run);
+            api.redis().flushdb();
+            lock.rollback();
+        }
+
+        ManualWorker again = new ManualWorker(api.redis(), intake);
+        StreamMessage<String, String> resent = taskOf(again, run);
+        assertThat(resent.getBody()).containsEntry("token", first.getBody().get("token"))
+                .containsEntry("input", "{\"order\":1}");
+        assertThat(startWithKey(workflow, key, status().isOk())).as("a retried start with the run's key").isEqualTo(run);
+        again.complete(resent, "{\"accepted\": true}");
+        api.awaitStatus(run, "COMPLETED");
+        assertThat(eventTypes(run)).startsWith("run.started").endsWith("run.completed");
+    }
+
+    /** Waits for the run's task among the worker's (other runs' tasks are taken and left). */
+    private static StreamMessage<String, String> taskOf(ManualWorker worker, UUID run) {
+        List<StreamMessage<String, String>> taken = new ArrayList<>();
+        await().atMost(Duration.ofSeconds(40)).until(() -> {
+            taken.addAll(worker.take());
+            return taken.stream().anyMatch(task -> task.getBody().get("run").equals(run.toString()));
+        });
+        return taken.stream().filter(task -> task.getBody().get("run").equals(run.toString())).findFirst()
+                .orElseThrow();
+    }
+
+    private UUID startWithKey(String workflow, String key, ResultMatcher expected) throws Exception {
+        JsonNode started = JSON.readTree(api.call(post("/api/v1/runs").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"workflow\": \"" + workflow + "\", \"inputs\": {\"order\": 1}, \"idempotencyKey\": \""
+                        + key + "\"}")).andExpect(expected).andReturn().getResponse().getContentAsString());
+        return UUID.fromString(started.get("id").asString());
     }
 
     private ResultActions admin(MockHttpServletRequestBuilder request) throws Exception {
