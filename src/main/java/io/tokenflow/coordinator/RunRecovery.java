@@ -86,12 +86,16 @@ public class RunRecovery {
                 .toList(), point.arrivals().size(), point.approvals().size(), point.parked().size());
     }
 
-    /** Starts a run again from its row: its entry tokens are sent again under their own ids. */
+    /**
+     * Starts a run again from the row its start wrote: its entry tokens are sent again under their own ids. Redis was
+     * asked first: a run's keys go only after its {@code run.started} (and its ending) were logged, so a run Redis did
+     * not hold and whose start the log still does not have was lost, not ended.
+     */
     private Outcome restart(UUID run) {
-        StartedRows.StartedRow row = rows.running(run).orElse(null);
+        StartedRows.StartedRow row = rows.unlogged(run).orElse(null);
         if (row == null) {
             return new NotRecovered("Expected a running run to recover, but the event log of run " + run
-                    + " holds no event and PostgreSQL holds no running row of it");
+                    + " holds no event and PostgreSQL no start of it");
         }
         PinnedWorkflow pinned = workflows.get(row.workflowId(), row.workflowVersion());
         List<String> entries = pinned.ir().entryNodes();
@@ -104,7 +108,7 @@ public class RunRecovery {
         }
         List<IrNode> nodes = entries.stream().map(pinned.ir()::node).toList();
         return new Recovered(0, "Redis held no state of the run and the event log none of its events; it was started "
-                + "again from its row", nodes.stream().filter(node -> node.human() == null)
+                + "again from the row its start wrote", nodes.stream().filter(node -> node.human() == null)
                 .map(node -> TokenIds.entry(run.toString(), node.id())).toList(), 0,
                 (int) nodes.stream().filter(node -> node.human() != null).count(), 0);
     }

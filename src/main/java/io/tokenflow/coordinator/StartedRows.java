@@ -10,8 +10,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The {@code runs} row a start wrote before it was answered ({@code runs.StartRows}), read back for a run Redis lost
- * before its {@code run.started} reached the event log: the row is then all that knows how the run began.
+ * The {@code run_starts} row a start wrote before it was answered ({@code runs.StartRows}), read back for a run Redis
+ * lost before its {@code run.started} reached the event log: the row is then all that knows how the run began.
  */
 @Component
 class StartedRows {
@@ -29,10 +29,15 @@ class StartedRows {
                       String idempotencyKey) {
     }
 
-    /** The row of the run if PostgreSQL holds it as running. */
-    Optional<StartedRow> running(UUID run) {
+    /**
+     * The start of the run if the event log has nothing of it: no {@code runs} row (the log writes it with {@code
+     * run.started}) and nothing in quarantine (a start whose events PostgreSQL refused is not made again).
+     */
+    Optional<StartedRow> unlogged(UUID run) {
         return jdbc.sql("select workflow_id, workflow_version, tag, inputs::text as inputs, submitted_by, "
-                        + "idempotency_key from runs where id = ? and status = 'RUNNING'").param(run)
+                        + "idempotency_key from run_starts s where id = :run and not exists (select 1 from runs r "
+                        + "where r.id = :run) and not exists (select 1 from quarantined_entries q where q.run_id = :run)")
+                .param("run", run)
                 .query((rs, i) -> new StartedRow(rs.getObject("workflow_id", UUID.class),
                         rs.getInt("workflow_version"), rs.getString("tag"), json.readTree(rs.getString("inputs")),
                         rs.getString("submitted_by"), rs.getString("idempotency_key")))

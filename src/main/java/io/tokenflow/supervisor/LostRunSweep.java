@@ -25,6 +25,10 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code HGET}. A run that cannot be rebuilt (its log or its workflow does not allow it) is failed with the reason:
  * its {@code run.failed} goes to the event log through the {@link EventLogWriter} directly, Redis holding nothing of
  * it. A recovery that fails for a passing reason (Redis unreachable) is tried again at the next check.
+ *
+ * <p>Each check also looks at the starts written before their answer ({@code run_starts}): the rows of runs the
+ * event log has are deleted (one statement), and a start the log does not have and Redis no longer holds is made
+ * again from its row ({@link RunRecovery}).
  */
 @Component
 class LostRunSweep {
@@ -51,6 +55,47 @@ class LostRunSweep {
 
     /** Recovers the running runs whose Redis state was lost; returns how many were recovered. */
     int check() {
+        return recoverUnloggedStarts() + recoverRunning();
+    }
+
+    private int recoverUnloggedStarts() {
+        jdbc.sql("delete from run_starts s using runs r where r.id = s.id").update();
+        int recovered = 0;
+        UUID after = new UUID(0, 0);
+        List<Running> page;
+        do {
+            page = jdbc.sql("select s.id, s.shard from run_starts s where s.id > :after and not exists (select 1 "
+                            + "from runs r where r.id = s.id) order by s.id limit :limit")
+                    .param("after", after).param("limit", PAGE)
+                    .query((rs, i) -> new Running(rs.getObject("id", UUID.class), rs.getInt("shard"), 0)).list();
+            for (Running run : page) {
+                if (meta.seq(run.id(), run.shard()).isEmpty()) {
+                    recovered += recoverUnlogged(run) ? 1 : 0;
+                }
+            }
+            after = page.isEmpty() ? after : page.get(page.size() - 1).id();
+        } while (page.size() == PAGE);
+        return recovered;
+    }
+
+    /** A start whose run cannot be made again has no row to fail: it is logged and tried again at the next check. */
+    private boolean recoverUnlogged(Running run) {
+        try {
+            RunRecovery.Outcome outcome = recovery.recover(run.id(), run.shard(), "system");
+            if (outcome instanceof RunRecovery.Recovered done) {
+                log.warn("Started run " + run.id() + " again: " + done.reason() + "; " + done.resent().size()
+                        + " tasks sent again");
+                return true;
+            }
+            log.debug(((RunRecovery.NotRecovered) outcome).reason());
+        } catch (RuntimeException e) {
+            log.error("Starting run " + run.id() + " again from the row its start wrote failed; trying again at the "
+                    + "next check: " + e.getMessage());
+        }
+        return false;
+    }
+
+    private int recoverRunning() {
         int recovered = 0;
         UUID after = new UUID(0, 0);
         List<Running> page;

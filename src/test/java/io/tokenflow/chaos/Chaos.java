@@ -276,6 +276,16 @@ public final class Chaos {
                     key -> key.substring(key.lastIndexOf(':') + 1), java.util.TreeMap::new,
                     java.util.stream.Collectors.counting()));
             long idempotency = rig.redis.commands().keys("wf.idem:*").size();
+            System.out.println("soak: keys by kind: " + rig.redis.commands().keys("*").stream().collect(
+                    java.util.stream.Collectors.groupingBy(key -> key.replaceAll("[0-9a-f]{8}-[0-9a-f-]{27}", "<run>")
+                            .replaceAll("wf\\.idem:.*", "wf.idem:<key>"), java.util.TreeMap::new,
+                            java.util.stream.Collectors.counting())));
+            runKeys.stream().map(key -> key.split(":")[2]).distinct().limit(5).forEach(run -> System.out.println(
+                    "soak: left " + run + ": row " + rig.rowStatus(run) + "; " + runKeys.stream()
+                            .filter(key -> key.contains(run)).map(key -> key.substring(key.lastIndexOf(':') + 1)
+                                    + " ttl " + rig.redis.commands().pttl(key) + " ms").toList()
+                            + "; meta " + runKeys.stream().filter(key -> key.contains(run) && key.endsWith(":meta"))
+                                    .findFirst().map(key -> rig.redis.commands().hgetall(key)).orElse(Map.of())));
             return rig.figures("soak: " + rate + " runs/s for " + length.toSeconds() + " s", ids, settled,
                     left + " runs with Redis keys left 15 s after the last ended (finished-run retention 5 s): "
                             + bySuffix + "; " + idempotency + " idempotency keys (kept 24 h)");
@@ -458,6 +468,18 @@ public final class Chaos {
             return String.format("soak: %.1f | %d | %.1f | %d | %d | %d | %d | %d", since.toSeconds() / 60.0,
                     apps.get(0).heapAfterGcMegabytes(), used / 1048576.0, redis.commands().dbsize(), runKeys,
                     rows("runs"), rows("event_log"), rows("node_executions"));
+        }
+
+        /** The status of the run's row, or "none". */
+        String rowStatus(String run) {
+            try (PreparedStatement statement = sql.prepareStatement("select status from runs where id = ?::uuid")) {
+                statement.setString(1, run);
+                try (ResultSet result = statement.executeQuery()) {
+                    return result.next() ? result.getString(1) : "none";
+                }
+            } catch (SQLException e) {
+                return "unreadable (" + e.getMessage() + ")";
+            }
         }
 
         private long rows(String table) throws SQLException {

@@ -214,8 +214,8 @@ class RecoverLostRunIntegrationTests extends OperatorTests {
             await().atMost(Duration.ofSeconds(10)).until(() -> jdbc.sql("select count(*) from pg_stat_activity "
                     + "where wait_event_type = 'Lock' and query ilike '%event_log%'").query(Long.class).single() > 0);
             run = startWithKey(workflow, key, status().isCreated());
-            assertThat(jdbc.sql("select status from runs where id = ?").param(run).query(String.class).single())
-                    .as("the run's row, written before its start was answered").isEqualTo("RUNNING");
+            assertThat(jdbc.sql("select idempotency_key from run_starts where id = ?").param(run).query(String.class)
+                    .single()).as("the run's start, written before it was answered").isEqualTo(key);
             first = taskOf(worker, run);
             api.redis().flushdb();
             lock.rollback();
@@ -229,6 +229,8 @@ class RecoverLostRunIntegrationTests extends OperatorTests {
         again.complete(resent, "{\"accepted\": true}");
         api.awaitStatus(run, "COMPLETED");
         assertThat(eventTypes(run)).startsWith("run.started").endsWith("run.completed");
+        await().atMost(Duration.ofSeconds(40)).until(() -> jdbc.sql("select count(*) from run_starts where id = ?")
+                .param(run).query(Long.class).single() == 0);
     }
 
     /** Waits for the run's task among the worker's (other runs' tasks are taken and left). */

@@ -7,7 +7,8 @@ import java.sql.SQLException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
-import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.jdbc.datasource.DelegatingDataSource;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
@@ -18,7 +19,7 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
 class StartRowsTests {
 
     @Test
-    void afterPostgresFailedToAnswerThreeStartsTheNextSkipItWithoutTryingToConnect() {
+    void afterPostgresFailedToAnswerThreeStartsTheNextSkipItWithoutTryingToConnect() throws Exception {
         AtomicInteger attempts = new AtomicInteger();
         DelegatingDataSource unreachable = new DelegatingDataSource(
                 new DriverManagerDataSource("jdbc:postgresql://127.0.0.1:1/tokenflow?connectTimeout=1", "postgres", "")) {
@@ -28,7 +29,7 @@ class StartRowsTests {
                 return super.getConnection();
             }
         };
-        StartRows rows = new StartRows(JdbcClient.create(unreachable));
+        StartRows rows = new StartRows(new JdbcTemplate(unreachable), new DataSourceTransactionManager(unreachable));
 
         for (int i = 0; i < 3; i++) {
             assertThat(rows.runOfKey("order-" + i)).isEmpty();
@@ -39,5 +40,6 @@ class StartRowsTests {
         }
 
         assertThat(attempts).as("connection attempts while the breaker is open").hasValue(3);
+        rows.destroy();
     }
 }

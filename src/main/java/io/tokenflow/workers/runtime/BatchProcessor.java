@@ -35,8 +35,11 @@ final class BatchProcessor {
     private final String type;
     private final String worker;
     private final HeldTokens held;
+    private final PoisonedTasks poisoned;
 
-    BatchProcessor(TaskStreams streams, TaskExecutor executor, String type, String worker, HeldTokens held) {
+    BatchProcessor(TaskStreams streams, TaskExecutor executor, PoisonedTasks poisoned, String type, String worker,
+                   HeldTokens held) {
+        this.poisoned = poisoned;
         this.streams = streams;
         this.executor = executor;
         this.type = type;
@@ -85,8 +88,11 @@ final class BatchProcessor {
     private void handle(TaskEntry entry, TaskExecutor.Prepared prepared, TaskStreams.RunStatuses statuses,
                         Map<String, List<String>> finished, List<Written> written) {
         if (prepared == null) {
-            log.warn("Dropping a token without token, run and node fields: {} {}", entry, entry.fields());
-            add(finished, entry);
+            // left pending when the quarantine cannot take it: claimed and set aside again later, never lost
+            if (poisoned.setAside(entry, "Expected a token with token, run and node fields (docs/worker-protocol.md), "
+                    + "but it has " + entry.fields().keySet())) {
+                add(finished, entry);
+            }
             return;
         }
         Optional<UUID> run = entry.runId();

@@ -19,9 +19,11 @@ class TaskConsumerFactory {
     private final TaskExecutor executor;
     private final WorkerSettings settings;
     private final LocalCompletions local;
+    private final PoisonedTasks poisoned;
 
     TaskConsumerFactory(RedisConnections connections, RedisKeys keys, TaskExecutor executor, WorkerSettings settings,
-                        LocalCompletions local) {
+                        LocalCompletions local, PoisonedTasks poisoned) {
+        this.poisoned = poisoned;
         this.connections = connections;
         this.local = local;
         this.keys = keys;
@@ -34,7 +36,7 @@ class TaskConsumerFactory {
         StatefulRedisConnection<String, String> connection = connections.dedicated(settings.block());
         TaskStreams streams = new TaskStreams(connection, keys, local, type, name);
         HeldTokens held = new HeldTokens();
-        BatchProcessor batches = new BatchProcessor(streams, executor, type, name, held);
+        BatchProcessor batches = new BatchProcessor(streams, executor, poisoned, type, name, held);
         return new TaskConsumer(connection, streams, batches, held, settings, name);
     }
 

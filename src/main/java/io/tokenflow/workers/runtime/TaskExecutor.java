@@ -30,9 +30,11 @@ class TaskExecutor {
     private final CompletionEncoder encoder;
     private final RunningTasks running;
     private final Clock clock;
+    private final PoisonedTasks poisoned;
 
     TaskExecutor(TaskDecoder decoder, TaskHandlers handlers, CompletionEncoder encoder, RunningTasks running,
-                 Clock clock) {
+                 PoisonedTasks poisoned, Clock clock) {
+        this.poisoned = poisoned;
         this.running = running;
         this.decoder = decoder;
         this.handlers = handlers;
@@ -54,6 +56,7 @@ class TaskExecutor {
         try {
             task = decoder.decode(entry);
         } catch (MalformedTaskException e) {
+            poisoned.setAside(entry, e.getMessage());
             return Prepared.failed(entry, TaskResult.permanent("malformed_token", e.getMessage()));
         } catch (RuntimeException e) {
             return Prepared.failed(entry, failure(entry, e));

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -23,6 +24,8 @@ import io.lettuce.core.api.sync.RedisCommands;
 import io.tokenflow.cas.CasStore;
 import io.tokenflow.engine.types.BuiltInNodeTypes;
 import io.tokenflow.engine.types.NodeTypeSpec;
+import io.tokenflow.quarantine.Quarantine;
+import io.tokenflow.quarantine.QuarantinedEntry;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.workers.TaskHandlers;
@@ -48,6 +51,9 @@ class WorkerRuntimeIntegrationTests {
 
     @Autowired
     WorkerRuntime runtime;
+
+    @Autowired
+    Quarantine quarantine;
 
     private RedisCommands<String, String> redis;
     private WorkerHarness harness;
@@ -129,14 +135,31 @@ class WorkerRuntimeIntegrationTests {
         assertThat(error.get("kind").stringValue()).isEqualTo("permanent");
         assertThat(error.get("code").stringValue()).isEqualTo("malformed_token");
         assertThat(error.get("message").stringValue()).contains("input to be JSON text");
+        QuarantinedEntry entry = quarantined(keys.taskStream("function", 0), token);
+        assertThat(entry.runId()).isEqualTo(run);
+        assertThat(entry.raw()).contains("{not json");
+        assertThat(entry.reason()).contains("input to be JSON text");
+    }
+
+    /** The quarantined entry of the stream whose raw text holds {@code text}, once it is there. */
+    private QuarantinedEntry quarantined(String stream, String text) {
+        return await().atMost(Duration.ofSeconds(10)).until(() -> quarantine.newest().stream()
+                .filter(entry -> entry.stream().equals(stream) && entry.raw().contains(text)).findFirst()
+                .orElse(null), Objects::nonNull);
     }
 
     @Test
-    void dropsATokenWithoutItsIdentifiers() {
+    void setsATokenWithoutItsIdentifiersAsideInTheQuarantineWithItsRawText() {
         String stream = keys.taskStream("function", 0);
-        String id = redis.xadd(stream, Map.of("run", harness.startRun().toString(), "input", "{}"));
+        UUID run = harness.startRun();
+        String id = redis.xadd(stream, Map.of("run", run.toString(), "input", "{\"by\": \"hand\"}"));
 
         await().atMost(Duration.ofSeconds(10)).until(() -> redis.xrange(stream, Range.create(id, id)).isEmpty());
+        QuarantinedEntry entry = quarantined(stream, "hand");
+        assertThat(entry.entryId()).isEqualTo(id);
+        assertThat(entry.runId()).isEqualTo(run);
+        assertThat(entry.raw()).contains("\"input\"").contains("hand");
+        assertThat(entry.reason()).startsWith("Expected a token with token, run and node fields");
     }
 
     @Test
