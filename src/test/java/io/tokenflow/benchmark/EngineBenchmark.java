@@ -2,7 +2,6 @@ package io.tokenflow.benchmark;
 
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -44,12 +43,12 @@ import io.tokenflow.workers.function.WorkflowFunction;
  * chance: the compiler then still used 12-17 % of the JVM's CPU in the measured fan load, 4-8 % after rounds of 5,000.
  *
  * <p>Run: {@code ./mvnw -q test-compile exec:java} (options: {@code -Dbench.runs=20000 -Dbench.window=400
- * -Dbench.warmup=5000 -Dbench.warmup-round=5000 -Dbench.warmup-seconds=240 -Dbench.starters=4 -Dbench.shards=2
+ * -Dbench.warmup=5000 -Dbench.warmup-round=5000 -Dbench.warmup-seconds=240 -Dbench.starters=16 -Dbench.shards=2
  * -Dbench.shapes=latency,chain,fan}).
  */
 public final class EngineBenchmark {
 
-    private static final int STARTERS = Integer.getInteger("bench.starters", 4);
+    private static final int STARTERS = Integer.getInteger("bench.starters", 16);
 
     private final StartRun starting;
     private final Probe probe;

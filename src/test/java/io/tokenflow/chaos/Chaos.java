@@ -288,8 +288,15 @@ public final class Chaos {
                                     .findFirst().map(key -> rig.redis.commands().hgetall(key)).orElse(Map.of())));
             return rig.figures("soak: " + rate + " runs/s for " + length.toSeconds() + " s", ids, settled,
                     left + " runs with Redis keys left 15 s after the last ended (finished-run retention 5 s): "
-                            + bySuffix + "; " + idempotency + " idempotency keys (kept 24 h)");
+                            + bySuffix + ", " + leftLater(rig) + " 30 s later; " + idempotency
+                            + " idempotency keys (kept 24 h)");
         }
+    }
+
+    /** How many runs still have Redis keys after another 30 s. */
+    private static long leftLater(Rig rig) {
+        pause(30_000);
+        return rig.redis.commands().keys("wf.run:*").stream().map(key -> key.split(":")[2]).distinct().count();
     }
 
     static void pause(long millis) {
