@@ -43,8 +43,8 @@ import tools.jackson.databind.node.ObjectNode;
  * failure or cancellation is in the event log. The steps come from the event log alone, so a run whose Redis state
  * has gone is compensated too; the steps still to run wait in the run's meta hash ({@code comp}), and each
  * compensator's report sends the next one ({@code start-compensation.lua}, {@code compensate-step.lua}). Steps whose
- * compensator completed already are left out, so a compensation that failed can be started again from where it
- * stopped.
+ * compensator completed already are left out, so a compensation that failed, or that Redis lost while it ran, can be
+ * started again from where it stopped.
  */
 @Component
 public class Compensations {
@@ -99,7 +99,9 @@ public class Compensations {
         if (!state.status().isFinished()) {
             return new Started(Start.NOT_ENDED, List.of());
         }
-        if ("running".equals(state.compensation())) {
+        // a compensation the log shows running goes on where Redis holds it; where Redis lost it, it starts again
+        // with the steps whose compensator has not completed (the one in flight sent again under its own token id)
+        if ("running".equals(state.compensation()) && meta.seq(runId, keys.shardOf(runId)).isPresent()) {
             return new Started(Start.RUNNING, List.of());
         }
         RunStarted started = state.started();

@@ -246,7 +246,7 @@ public final class Chaos {
         try (Rig rig = new Rig(pg, user, "soak", 1, "--tokenflow.supervisor.finished-run-retention=5s")) {
             String workflow = rig.fanWorkflow();
             List<UUID> ids = Collections.synchronizedList(new ArrayList<>());
-            ExecutorService starters = Executors.newFixedThreadPool(4);
+            ExecutorService starters = Executors.newFixedThreadPool(16);
             long began = System.nanoTime();
             long nextSample = began;
             System.out.println("soak: minute | heap after GC MB | Redis used MB | Redis keys | run keys | runs rows | "
@@ -266,7 +266,12 @@ public final class Chaos {
                 }
             }
             starters.shutdown();
+            // starts the starters are behind with are dropped: a run started after the last sample would be counted
+            // as a finished run's keys left in Redis
+            int dropped = starters.shutdownNow().size();
             starters.awaitTermination(2, TimeUnit.MINUTES);
+            System.out.println("soak: " + ids.size() + " runs started, " + dropped + " starts the starting "
+                    + "threads were behind with left out");
             Duration settled = rig.settle(ids, Duration.ofMinutes(3), System.nanoTime());
             pause(15_000);
             System.out.println(rig.sample(Duration.ofNanos(System.nanoTime() - began)));

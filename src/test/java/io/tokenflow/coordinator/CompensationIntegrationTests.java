@@ -14,8 +14,10 @@ import java.util.UUID;
 import io.lettuce.core.StreamMessage;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 
+import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -27,6 +29,8 @@ import tools.jackson.databind.json.JsonMapper;
 class CompensationIntegrationTests extends OperatorTests {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @Autowired RedisKeys keys;
 
     @Test
     void aFailedRunsCompletedStepsAreUndoneInReverseOrderWhenItsWorkflowSaysSo() throws Exception {
@@ -143,6 +147,51 @@ class CompensationIntegrationTests extends OperatorTests {
         api.call(post("/api/v1/runs/" + run + "/compensate")).andExpect(status().isConflict())
                 .andExpect(jsonPath("$.detail").value(Matchers.containsString("none is left")));
         assertThat(api.read(get("/api/v1/runs/" + run)).get("status").asString()).isEqualTo("COMPLETED");
+    }
+
+    @Test
+    void aCompensationRedisLostWhileItRanIsStartedAgainOnRequestWithTheStepsLeft() throws Exception {
+        String step = api.customType("step");
+        String undo = api.customType("compensator");
+        String workflow = api.created("""
+                {"name": "saga-lost-%s", "nodes": [
+                  {"id": "reserve", "type": "%s", "compensate": {"type": "%s"}},
+                  {"id": "ship", "type": "%s", "compensate": {"type": "%s"}},
+                  {"id": "bill", "type": "%s", "compensate": {"type": "%s"}}],
+                 "edges": [{"from": "reserve", "to": "ship"}, {"from": "ship", "to": "bill"}]}"""
+                .formatted(UUID.randomUUID(), step, undo, step, undo, step, undo));
+        UUID run = api.start(workflow);
+        ManualWorker worker = new ManualWorker(api.redis(), step);
+        ManualWorker undoer = new ManualWorker(api.redis(), undo);
+        for (int i = 0; i < 3; i++) {
+            worker.complete(worker.takeOne(Duration.ofSeconds(10)), "{}");
+        }
+        api.awaitStatus(run, "COMPLETED");
+        api.call(post("/api/v1/runs/" + run + "/compensate")).andExpect(status().isAccepted());
+        undoer.complete(undoer.takeOne(Duration.ofSeconds(10)), "{}");
+        StreamMessage<String, String> ship = undoer.takeOne(Duration.ofSeconds(10));
+        assertThat(ship.getBody()).containsEntry("node", "ship~compensate");
+        await().atMost(Duration.ofSeconds(10)).until(() -> jdbc.sql("select count(*) from event_log where run_id = ? "
+                + "and event_type = 'node.completed' and node_id = 'bill~compensate'").param(run).query(Long.class)
+                .single() > 0);
+        api.call(post("/api/v1/runs/" + run + "/compensate")).andExpect(status().isConflict())
+                .andExpect(jsonPath("$.detail").value(Matchers.containsString("running")));
+
+        api.redis().del(keys.run(run).all().toArray(String[]::new));
+
+        api.call(post("/api/v1/runs/" + run + "/compensate")).andExpect(status().isAccepted())
+                .andExpect(jsonPath("$.steps.length()").value(2)).andExpect(jsonPath("$.steps[0]").value("ship#0"))
+                .andExpect(jsonPath("$.steps[1]").value("reserve#0"));
+        StreamMessage<String, String> shipAgain = undoer.takeOne(Duration.ofSeconds(10));
+        assertThat(shipAgain.getBody()).containsEntry("node", "ship~compensate")
+                .containsEntry("token", ship.getBody().get("token"));
+        undoer.complete(shipAgain, "{}");
+        StreamMessage<String, String> reserve = undoer.takeOne(Duration.ofSeconds(10));
+        assertThat(reserve.getBody()).containsEntry("node", "reserve~compensate");
+        undoer.complete(reserve, "{}");
+        await().atMost(Duration.ofSeconds(10)).until(() -> eventTypes(run).contains("compensation.completed"));
+        assertThat(jdbc.sql("select count(*) from event_log where run_id = ? and event_type = 'node.completed' "
+                + "and node_id = 'bill~compensate'").param(run).query(Long.class).single()).isOne();
     }
 
     @Test
