@@ -78,7 +78,7 @@ public class DeadLetters {
         if (place == null || irNode == null || irNode.worker() == null) {
             return Outcome.NOT_PARKED;
         }
-        String data = NodeReprocessed.data(TokenPlaces.iterationOf(place), dlqId, by, input != null);
+        String data = NodeReprocessed.data(TokenPlaces.iterationOf(place), dlqId, by, input);
         long reply = scripts.reprocessParked().run(redis.commands(), List.of(run.meta(), run.tokens(), run.retries(),
                         keys.activeRuns(plan.shard()), keys.eventsStream(plan.shard()),
                         keys.taskStream(irNode.worker(), plan.shard()), keys.dueTimes(plan.shard())),

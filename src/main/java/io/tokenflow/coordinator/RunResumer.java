@@ -125,7 +125,8 @@ public class RunResumer {
         for (RecoveryPoint.Resend resend : point.resend()) {
             ResumePoint.Redo task = resend.task();
             IrNode node = nodeOf(plan, task.node(), "send its task again");
-            Payloads.TaskInput input = inputOf(plan, routing, task, node);
+            Payloads.TaskInput input = resend.editedInput() != null ? payloads.taskInput(resend.editedInput())
+                    : inputOf(plan, routing, task, node);
             addTask(step, plan, node, new TaskEntry(task.token(), runId, node.id(), node.worker(), task.iteration(),
                     resend.attempt(), input.inline(), input.reference(), plan.workflow().configs().get(node.id()), now,
                     task.from()), TokenPlaces.of(node.id(), task.iteration()), null);

@@ -36,6 +36,7 @@ import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilde
 
 import io.tokenflow.IntegrationTest;
 import io.tokenflow.coordinator.RunTerminator;
+import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -54,6 +55,7 @@ class DeadLetterQueueIntegrationTests {
     @Autowired JdbcClient jdbc;
     @Autowired Environment environment;
     @Autowired RunTerminator terminator;
+    @Autowired RedisKeys keys;
 
     private RedisClient client;
     private StatefulRedisConnection<String, String> connection;
@@ -114,6 +116,30 @@ class DeadLetterQueueIntegrationTests {
                 .isEqualTo("olga");
         assertThat(read(get("/api/v1/runs/" + run + "/replay")).get("status").asString()).isEqualTo("COMPLETED");
         call(post("/api/v1/dlq/" + entry.get("id").asString() + "/reprocess")).andExpect(status().isConflict());
+    }
+
+    @Test
+    void aTaskReprocessedWithAnEditedInputIsSentAgainWithThatInputWhenRedisLosesItsRun() throws Exception {
+        UUID run = start();
+        fail(take(), "permanent");
+        JsonNode entry = awaitEntry(run);
+        call(post("/api/v1/dlq/" + entry.get("id").asString() + "/reprocess").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"input\": {\"amount\": 9}}")).andExpect(status().isAccepted());
+        StreamMessage<String, String> sent = take();
+        assertThat(sent.getBody()).containsEntry("input", "{\"amount\":9}");
+        await().atMost(Duration.ofSeconds(30)).until(() -> jdbc.sql("select count(*) from event_log where run_id = ? "
+                + "and event_type = 'node.reprocessed'").param(run).query(Long.class).single() == 1);
+
+        connection.sync().del(keys.run(run).all().toArray(String[]::new));
+
+        // the supervisor's next check finds the run lost and rebuilds it from the log
+        StreamMessage<String, String> resent = take(Duration.ofSeconds(40));
+        assertThat(resent.getBody()).containsEntry("token", sent.getBody().get("token")).containsEntry("attempt", "1")
+                .containsEntry("input", "{\"amount\":9}");
+        complete(resent);
+        await().atMost(Duration.ofSeconds(30)).until(() -> "COMPLETED".equals(runStatus(run)));
+        assertThat(jdbc.sql("select count(*) from event_log where run_id = ? and event_type = 'run.recovered'")
+                .param(run).query(Long.class).single()).isOne();
     }
 
     @Test
@@ -181,6 +207,10 @@ class DeadLetterQueueIntegrationTests {
     }
 
     private StreamMessage<String, String> take() {
+        return take(Duration.ofSeconds(10));
+    }
+
+    private StreamMessage<String, String> take(Duration atMost) {
         RedisCommands<String, String> redis = connection.sync();
         String stream = "wf.tasks." + type + ":{0}";
         String group = "wf.workers." + type;
@@ -191,7 +221,7 @@ class DeadLetterQueueIntegrationTests {
             // created before
         }
         List<StreamMessage<String, String>> taken = redis.xreadgroup(Consumer.from(group, "w1"),
-                XReadArgs.Builder.count(1).block(Duration.ofSeconds(10)), XReadArgs.StreamOffset.lastConsumed(stream));
+                XReadArgs.Builder.count(1).block(atMost), XReadArgs.StreamOffset.lastConsumed(stream));
         assertThat(taken).as("a token for " + type).hasSize(1);
         redis.xack(stream, group, taken.get(0).getId());
         return taken.get(0);

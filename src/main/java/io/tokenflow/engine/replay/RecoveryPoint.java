@@ -40,7 +40,13 @@ public record RecoveryPoint(RunState state, long lastSeq, List<Resend> resend, L
     }
 
     /** A task in flight, sent again under its own token id as {@code attempt}. */
-    public record Resend(ResumePoint.Redo task, int attempt) {
+    /**
+     * A task to send again.
+     *
+     * @param editedInput the input an operator last reprocessed it with from the dead-letter queue, or {@code null}:
+     *                    its input is then made again from the run's input and the logged outputs
+     */
+    public record Resend(ResumePoint.Redo task, int attempt, JsonNode editedInput) {
     }
 
     /** A task parked in the dead-letter queue, and the emission of its token. */
@@ -68,7 +74,7 @@ public record RecoveryPoint(RunState state, long lastSeq, List<Resend> resend, L
                 .filter(token -> !waiting.contains(token) && !trail.parked.containsKey(token))
                 .sorted((a, b) -> Long.compare(trail.emitted.get(a).seq(), trail.emitted.get(b).seq()))
                 .forEach(token -> resend.add(new Resend(ResumePoint.redo(runId, trail.emitted.get(token)),
-                        trail.attempts.getOrDefault(token, 1))));
+                        trail.attempts.getOrDefault(token, 1), trail.editedInputs.get(token))));
         List<PendingApproval> approvals = new ArrayList<>();
         state.pendingApprovals().keySet().forEach(id -> approvals.add(pending(trail, id)));
         List<Parked> parked = trail.parked.values().stream()

@@ -30,6 +30,8 @@ final class RunTrail {
     final Map<String, ApprovalEscalated> escalations = new HashMap<>();
     /** token → the attempt it was last sent to its workers as (1 when emitted or reprocessed, then each retry's) */
     final Map<String, Integer> attempts = new HashMap<>();
+    /** token → the input it was last reprocessed with from the dead-letter queue, where an operator edited it */
+    final Map<String, JsonNode> editedInputs = new HashMap<>();
     /** token → its {@code node.parked}, while it is parked in the dead-letter queue */
     final Map<String, NodeParked> parked = new LinkedHashMap<>();
     private final Set<String> reemitted = new HashSet<>();
@@ -79,6 +81,9 @@ final class RunTrail {
         } else if (event instanceof NodeReprocessed reprocessed) {
             parked.remove(reprocessed.token());
             attempts.put(reprocessed.token(), 1);
+            if (reprocessed.input() != null) {
+                editedInputs.put(reprocessed.token(), reprocessed.input());
+            }
         } else if (event instanceof NodeDiscarded || event instanceof NodeUnparked) {
             parked.remove(event.token());
         } else if (event instanceof JoinArrived arrival) {

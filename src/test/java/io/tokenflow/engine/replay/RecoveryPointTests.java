@@ -38,7 +38,7 @@ class RecoveryPointTests {
 
         assertThat(point.lastSeq()).isEqualTo(15);
         assertThat(point.resend()).containsExactly(new RecoveryPoint.Resend(new ResumePoint.Redo("tB", "B", 0, "A",
-                "tA", ResumePoint.Source.CHILD), 3));
+                "tA", ResumePoint.Source.CHILD), 3, null));
         assertThat(point.arrivals()).containsExactly(new ResumePoint.Arrival("tCD", "D", 0, "C", "tC", "D#0", "C", 2));
         assertThat(point.parked()).singleElement().satisfies(parked -> {
             assertThat(parked.parked().dlqId()).isEqualTo("dlq-1");
@@ -60,13 +60,26 @@ class RecoveryPointTests {
     @Test
     void aReprocessedTaskIsSentAgainAsItsFirstAttemptAndNotKeptParked() {
         List<RunEvent> events = running().then()
-                .event("node.reprocessed", "E", "tE", NodeReprocessed.data(0, "dlq-1", "olga", false)).parsed();
+                .event("node.reprocessed", "E", "tE", NodeReprocessed.data(0, "dlq-1", "olga", null)).parsed();
 
         RecoveryPoint point = RecoveryPoint.of(RUN, events).orElseThrow();
 
         assertThat(point.parked()).isEmpty();
         assertThat(point.resend()).extracting(resend -> resend.task().token() + "@" + resend.attempt())
                 .containsExactly("tB@3", "tE@1");
+    }
+
+    @Test
+    void aTaskReprocessedWithAnEditedInputIsSentAgainWithThatInput() {
+        List<RunEvent> events = running().then()
+                .event("node.reprocessed", "E", "tE", NodeReprocessed.data(0, "dlq-1", "olga", "{\"a\":2}")).parsed();
+
+        RecoveryPoint point = RecoveryPoint.of(RUN, events).orElseThrow();
+
+        assertThat(point.resend()).filteredOn(resend -> resend.task().token().equals("tE")).singleElement()
+                .satisfies(resend -> assertThat(resend.editedInput().get("a").asInt()).isEqualTo(2));
+        assertThat(point.resend()).filteredOn(resend -> resend.task().token().equals("tB")).singleElement()
+                .satisfies(resend -> assertThat(resend.editedInput()).isNull());
     }
 
     @Test
