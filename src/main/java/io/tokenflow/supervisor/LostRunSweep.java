@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.UUID;
+import java.util.function.Predicate;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -60,22 +61,9 @@ class LostRunSweep {
 
     private int recoverUnloggedStarts() {
         jdbc.sql("delete from run_starts s using runs r where r.id = s.id").update();
-        int recovered = 0;
-        UUID after = new UUID(0, 0);
-        List<Running> page;
-        do {
-            page = jdbc.sql("select s.id, s.shard from run_starts s where s.id > :after and not exists (select 1 "
-                            + "from runs r where r.id = s.id) order by s.id limit :limit")
-                    .param("after", after).param("limit", PAGE)
-                    .query((rs, i) -> new Running(rs.getObject("id", UUID.class), rs.getInt("shard"), 0)).list();
-            for (Running run : page) {
-                if (meta.seq(run.id(), run.shard()).isEmpty()) {
-                    recovered += recoverUnlogged(run) ? 1 : 0;
-                }
-            }
-            after = page.isEmpty() ? after : page.get(page.size() - 1).id();
-        } while (page.size() == PAGE);
-        return recovered;
+        return sweep("select s.id, s.shard, 0 as last_seq from run_starts s where s.id > :after and not exists "
+                + "(select 1 from runs r where r.id = s.id) order by s.id limit :limit",
+                run -> meta.seq(run.id(), run.shard()).isEmpty(), this::recoverUnlogged);
     }
 
     /** A start whose run cannot be made again has no row to fail: it is logged and tried again at the next check. */
@@ -96,19 +84,28 @@ class LostRunSweep {
     }
 
     private int recoverRunning() {
+        return sweep("select r.id, r.shard, (select max(e.seq) from event_log e where e.run_id = r.id) as last_seq "
+                + "from runs r where r.status = 'RUNNING' and r.id > :after order by r.id limit :limit", run -> {
+                    OptionalLong held = meta.seq(run.id(), run.shard());
+                    return held.isEmpty() || held.getAsLong() < run.lastSeq();
+                }, this::recover);
+    }
+
+    /**
+     * Pages through the runs {@code select} finds (ordered by id, after {@code :after}, {@code :limit} at a time) and
+     * recovers those {@code lost} says Redis lost; returns how many {@code recover} rebuilt.
+     */
+    private int sweep(String select, Predicate<Running> lost, Predicate<Running> recover) {
         int recovered = 0;
         UUID after = new UUID(0, 0);
         List<Running> page;
         do {
-            page = jdbc.sql("select r.id, r.shard, (select max(e.seq) from event_log e where e.run_id = r.id) "
-                            + "as last_seq from runs r where r.status = 'RUNNING' and r.id > :after order by r.id limit :limit")
-                    .param("after", after).param("limit", PAGE)
+            page = jdbc.sql(select).param("after", after).param("limit", PAGE)
                     .query((rs, i) -> new Running(rs.getObject("id", UUID.class), rs.getInt("shard"),
                             rs.getLong("last_seq"))).list();
             for (Running run : page) {
-                OptionalLong held = meta.seq(run.id(), run.shard());
-                if (held.isEmpty() || held.getAsLong() < run.lastSeq()) {
-                    recovered += recover(run) ? 1 : 0;
+                if (lost.test(run) && recover.test(run)) {
+                    recovered++;
                 }
             }
             after = page.isEmpty() ? after : page.get(page.size() - 1).id();
