@@ -58,7 +58,7 @@ class LuaRunTerminator implements RunTerminator {
         }
         long reply = scripts.endRun().run(redis.commands(),
                 List.of(run.meta(), run.counter(), run.tokens(), run.joins(), keys.activeRuns(shard),
-                        keys.eventsStream(shard), run.loops(), run.approvals(), run.retries()),
+                        keys.eventsStream(shard), run.loops(), run.approvals(), run.retries(), run.waits()),
                 args);
         return StepOutcome.of(reply) == StepOutcome.APPLIED;
     }

@@ -24,6 +24,8 @@ public class LuaScripts {
     private final LuaScript recoverRun;
     private final LuaScript startCompensation;
     private final LuaScript compensateStep;
+    private final LuaScript holdWait;
+    private final LuaScript takeWait;
 
     LuaScripts(RedisConnections redis) {
         var commands = redis.commands();
@@ -45,6 +47,8 @@ public class LuaScripts {
         this.recoverRun = LuaScript.load("recover-run", commands);
         this.startCompensation = LuaScript.load("start-compensation", commands);
         this.compensateStep = LuaScript.load("compensate-step", commands);
+        this.holdWait = LuaScript.load("hold-wait", commands);
+        this.takeWait = LuaScript.load("take-wait", commands);
     }
 
     public LuaScript startRun() {
@@ -117,5 +121,13 @@ public class LuaScripts {
 
     public LuaScript heartbeat() {
         return heartbeat;
+    }
+
+    public LuaScript holdWait() {
+        return holdWait;
+    }
+
+    public LuaScript takeWait() {
+        return takeWait;
     }
 }

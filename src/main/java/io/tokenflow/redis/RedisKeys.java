@@ -89,6 +89,24 @@ public class RedisKeys {
         return PREFIX + ".due:" + tag(shard);
     }
 
+    /** Due times of the shard's timers and signal timeouts (members {@code <run> <token>}), scored by epoch ms. */
+    public String waitDueTimes(int shard) {
+        return PREFIX + ".waits.due:" + tag(shard);
+    }
+
+    /**
+     * The tokens of the shard's runs that wait for the signal {@code name} with correlation key {@code key} (members
+     * {@code <run> <token>}). Signal names cannot hold a colon, so name and key cannot run into each other.
+     */
+    public String signalWaits(int shard, String name, String key) {
+        return PREFIX + ".signal:" + tag(shard) + ":" + name + ":" + key;
+    }
+
+    /** What a signal message with this id was answered (kept a day), so a message sent twice is delivered once. */
+    public String signalMessage(String name, String messageId) {
+        return PREFIX + ".signal.msg:" + name + ":" + messageId;
+    }
+
     public String idempotencyKey(int shard, String key) {
         return PREFIX + ".idem:" + tag(shard) + ":" + key;
     }
@@ -105,7 +123,7 @@ public class RedisKeys {
     public RunKeys run(UUID runId, int shard) {
         String base = PREFIX + ".run:" + tag(shard) + ":" + runId + ":";
         return new RunKeys(runId, shard, base + "meta", base + "counter", base + "tokens", base + "consumed",
-                base + "ctx", base + "joins", base + "loops", base + "approvals", base + "retries");
+                base + "ctx", base + "joins", base + "loops", base + "approvals", base + "retries", base + "waits");
     }
 
     /** LLM tokens used by a run's agents, counted with {@code INCRBY} against the per-run limit. */
@@ -132,9 +150,9 @@ public class RedisKeys {
 
     /** The keys of one run; {@link #all()} is everything to delete once the run is finished and persisted. */
     public record RunKeys(UUID runId, int shard, String meta, String counter, String tokens, String consumed,
-                          String ctx, String joins, String loops, String approvals, String retries) {
+                          String ctx, String joins, String loops, String approvals, String retries, String waits) {
         public List<String> all() {
-            return List.of(meta, counter, tokens, consumed, ctx, joins, loops, approvals, retries);
+            return List.of(meta, counter, tokens, consumed, ctx, joins, loops, approvals, retries, waits);
         }
     }
 }

@@ -1,5 +1,8 @@
 package io.tokenflow.runs;
 
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -8,6 +11,9 @@ import tools.jackson.databind.JsonNode;
 
 /** One line of text per run event, for the timeline. */
 final class EventSummaries {
+
+    private static final DateTimeFormatter WAIT_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
+            .withZone(ZoneOffset.UTC);
 
     private EventSummaries() {
     }
@@ -23,6 +29,7 @@ final class EventSummaries {
                     + (event.dataText("from") == null ? "" : " from " + event.dataText("from"));
             case "join.completed" -> "join complete (" + data.path("arrivals").size() + " arrivals)";
             case "node.started" -> "started" + worker(data);
+            case "node.waiting" -> waiting(data);
             case "node.completed" -> "completed" + iteration(data) + route(data.path("route"));
             case "node.failed" -> "failed: " + errorMessage(data.get("error")) + (data.has("next_nodes")
                     ? " \u2192 on to " + String.join(", ", texts(data.get("next_nodes"))) : "");
@@ -121,5 +128,19 @@ final class EventSummaries {
             array.forEach(item -> texts.add(item.isString() ? item.asString() : item.toString()));
         }
         return texts;
+    }
+
+    /**
+     * What a held node waits for, from its {@code node.waiting} data: {@code waiting until 14:05:03 UTC}, or
+     * {@code waiting for signal 'paid' (key o-1) until …}.
+     */
+    static String waiting(JsonNode data) {
+        String until = data.path("until").isNumber()
+                ? " until " + WAIT_TIME.format(Instant.ofEpochMilli(data.path("until").asLong())) + " UTC" : "";
+        if ("signal".equals(data.path("kind").asString(""))) {
+            return "waiting for signal '" + data.path("signal").asString("") + "' (key " + data.path("key").asString("")
+                    + ")" + until;
+        }
+        return "waiting" + until;
     }
 }

@@ -65,10 +65,13 @@ record RunPicture(UUID id, UUID workflowId, String workflowName, int workflowVer
      * @param attempt    while a failed attempt is being retried, the attempt now due or running, e.g. {@code 2/3}
      * @param retryAt    when that attempt is due (epoch ms), else {@code null}
      * @param parked     whether its task waits in the dead-letter queue
+     * @param waiting    what the engine holds its token for (a timer, a signal), e.g. {@code waiting until
+     *                   2026-11-27 14:05:00 UTC}, else {@code null}
+     * @param waitingUntil when that wait ends (epoch ms), else {@code null}
      */
     record NodeView(String id, String label, String kind, String type, String status, int iteration, int executions,
                     String join, String loop, String branch, String error, ApprovalTrack.Approval approval,
-                    String attempt, Long retryAt, boolean parked) {
+                    String attempt, Long retryAt, boolean parked, String waiting, Long waitingUntil) {
     }
 
     /** One line of the timeline. */

@@ -71,6 +71,7 @@ final class RunPictures {
         LiveEvent completion = extras.lastCompletion.get(node.id());
         var route = completion == null ? null : completion.data().get("route");
         LiveEvent retry = extras.pendingRetry.get(node.id());
+        LiveEvent waiting = extras.waiting.get(node.id());
         return new RunPicture.NodeView(node.id(), node.name() == null || node.name().isBlank() ? node.id() : node.name(),
                 node.nodeType() == null ? node.type() : node.nodeType(), node.type(),
                 latest == null ? "not-reached" : latest.status().name().toLowerCase(java.util.Locale.ROOT),
@@ -80,7 +81,10 @@ final class RunPictures {
                 extras.approvals.latestAt(node.id()),
                 retry == null ? null : retry.data().path("next_attempt").asInt() + "/"
                         + retry.data().path("max_attempts").asInt(),
-                retry == null ? null : retry.data().path("due_at").asLong(), extras.parked.contains(node.id()));
+                retry == null ? null : retry.data().path("due_at").asLong(), extras.parked.contains(node.id()),
+                waiting == null ? null : EventSummaries.waiting(waiting.data()),
+                waiting == null || !waiting.data().path("until").isNumber() ? null
+                        : waiting.data().path("until").asLong());
     }
 
     private static String join(IrNode node, RunState state) {
@@ -121,19 +125,27 @@ final class RunPictures {
      *
      * @param pendingRetry by node, its last {@code node.retrying} until the node completes or fails
      * @param parked       the nodes with a task in the dead-letter queue
+     * @param waiting      by node, its last {@code node.waiting} until the node completes or fails or the run ends
      */
     private record Extras(Map<String, LiveEvent> lastCompletion, ApprovalTrack approvals,
-                          Map<String, LiveEvent> pendingRetry, Set<String> parked) {
+                          Map<String, LiveEvent> pendingRetry, Set<String> parked, Map<String, LiveEvent> waiting) {
 
         private static final Set<String> UNPARKING = Set.of("node.reprocessed", "node.discarded", "node.unparked",
                 "node.completed", "run.failed", "run.cancelled");
 
         static Extras of(List<LiveEvent> events) {
-            Extras extras = new Extras(new HashMap<>(), new ApprovalTrack(), new HashMap<>(), new HashSet<>());
+            Extras extras = new Extras(new HashMap<>(), new ApprovalTrack(), new HashMap<>(), new HashSet<>(),
+                    new HashMap<>());
             for (LiveEvent event : events) {
                 if (event.node() != null && ("node.completed".equals(event.type())
                         || "node.failed".equals(event.type()))) {
                     extras.pendingRetry.remove(event.node());
+                    extras.waiting.remove(event.node());
+                }
+                if ("node.waiting".equals(event.type()) && event.node() != null) {
+                    extras.waiting.put(event.node(), event);
+                } else if ("run.failed".equals(event.type()) || "run.cancelled".equals(event.type())) {
+                    extras.waiting.clear();
                 }
                 if ("node.parked".equals(event.type())) {
                     extras.parked.add(event.node());

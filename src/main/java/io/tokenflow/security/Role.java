@@ -12,7 +12,8 @@ import java.util.Set;
 /** A role a person holds, granting the authority {@code ROLE_<NAME>} and allowing a fixed set of token scopes. */
 public enum Role {
     DESIGNER(Scope.WORKFLOWS_READ, Scope.WORKFLOWS_WRITE, Scope.RUNS_READ, Scope.RUNS_WRITE),
-    OPERATOR(Scope.RUNS_READ, Scope.RUNS_WRITE, Scope.RUNS_PATCH, Scope.WORKFLOWS_READ, Scope.APPROVALS_READ),
+    OPERATOR(Scope.RUNS_READ, Scope.RUNS_WRITE, Scope.RUNS_PATCH, Scope.WORKFLOWS_READ, Scope.APPROVALS_READ,
+            Scope.SIGNALS_SEND),
     APPROVER(Scope.APPROVALS_READ, Scope.APPROVALS_DECIDE, Scope.RUNS_READ, Scope.WORKFLOWS_READ),
     ADMIN(Scope.values());
 

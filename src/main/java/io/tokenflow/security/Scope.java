@@ -16,6 +16,7 @@ public enum Scope {
     RUNS_PATCH("runs:patch"),
     APPROVALS_READ("approvals:read"),
     APPROVALS_DECIDE("approvals:decide"),
+    SIGNALS_SEND("signals:send"),
     ADMIN("admin");
 
     static final String AUTHORITY_PREFIX = "SCOPE_";

@@ -22,6 +22,8 @@ import io.tokenflow.engine.ir.IrJoin;
 import io.tokenflow.engine.ir.IrLoop;
 import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.engine.ir.IrOnFailure;
+import io.tokenflow.engine.ir.IrSignal;
+import io.tokenflow.engine.ir.IrWait;
 import io.tokenflow.engine.ir.WorkflowIr;
 import io.tokenflow.engine.types.NodeKind;
 import io.tokenflow.engine.types.NodeTypeCatalog;
@@ -64,12 +66,17 @@ final class IrAssembler {
         IrLoop loop = loop(node, dependents, workflow, diagnostics);
         IrHuman human = human(node.human(), workflow);
         IrOnFailure onFailure = onFailures.compile(node, kind, diagnostics);
+        IrWait timer = node.timer() == null ? null : new IrWait(millis(node.timer().duration()), node.timer().until());
+        IrSignal signal = node.signal() == null || node.signal().name() == null || node.signal().key() == null ? null
+                : new IrSignal(node.signal().name(), node.signal().key(), millis(node.signal().timeout()));
+        boolean held = timer != null || signal != null;
         return new IrNode(node.id(), node.name(), kind.label(), node.type(), spec.map(NodeTypeSpec::worker).orElse(null),
                 node.config(), node.input(), dependencies, dependents, terminals.isTerminal(node, dependents, workflow.nodeIds()),
                 waitForAll, waitForAll ? new IrJoin(true, dependencies) : null, branch, loop,
-                retries.compile(node, kind, workflow.source().retry(), diagnostics),
+                held ? null : retries.compile(node, kind, workflow.source().retry(), diagnostics),
                 limits.compile(node, staticPaths(dependents, branch, loop, human, onFailure), diagnostics),
-                human, node.agent(), List.copyOf(references), onFailure, timeout(node, kind, diagnostics));
+                human, node.agent(), List.copyOf(references), onFailure, timeout(node, kind, diagnostics),
+                timer, signal);
     }
 
     /** The sets of nodes one step of a node may send tokens to, as far as the workflow says statically. */
@@ -92,6 +99,10 @@ final class IrAssembler {
             paths.add(onFailure.nextNodes());
         }
         return paths;
+    }
+
+    private static Long millis(java.time.Duration duration) {
+        return duration == null ? null : duration.toMillis();
     }
 
     /** The run's deadline ({@code deadline}); the schema has checked its members. */

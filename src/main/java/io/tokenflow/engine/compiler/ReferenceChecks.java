@@ -8,9 +8,11 @@ import java.util.regex.Pattern;
 import io.tokenflow.engine.dsl.Diagnostics;
 import io.tokenflow.engine.dsl.NodeDefinition;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.StringNode;
 
 /**
- * Checks {@code ${…}} references in a node's input mapping: {@code ${workflow.input.<path>}} or
+ * Checks {@code ${…}} references in a node's input mapping (and a timer's {@code wait.until}, a signal's
+ * {@code signal.key}): {@code ${workflow.input.<path>}} or
  * {@code ${nodes.<id>.output[.<path>]}}, where {@code <id>} is a node that runs before this one. References are
  * resolved in the input only, so one in {@code config} (which reaches workers as written) is refused.
  */
@@ -27,6 +29,14 @@ final class ReferenceChecks {
         Set<String> referenced = new LinkedHashSet<>();
         if (node.input() != null) {
             walk(node.input(), node.at("input"), node, workflow, graph, referenced, diagnostics);
+        }
+        if (node.timer() != null && node.timer().until() != null) {
+            walk(StringNode.valueOf(node.timer().until()), node.timer().pointer() + "/until", node, workflow, graph,
+                    referenced, diagnostics);
+        }
+        if (node.signal() != null && node.signal().key() != null) {
+            walk(StringNode.valueOf(node.signal().key()), node.signal().pointer() + "/key", node, workflow, graph,
+                    referenced, diagnostics);
         }
         refuseInConfig(node.config(), node.at("config"), node, diagnostics);
         return referenced;

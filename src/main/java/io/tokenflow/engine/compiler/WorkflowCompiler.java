@@ -35,6 +35,7 @@ public final class WorkflowCompiler {
     private final GraphChecks graphChecks = new GraphChecks();
     private final ReferenceChecks referenceChecks = new ReferenceChecks();
     private final JoinChecks joinChecks = new JoinChecks();
+    private final HeldNodeCompiler heldNodes = new HeldNodeCompiler();
     private final CompensationCompiler compensations = new CompensationCompiler(nodeChecks);
     private final Map<NodeKind, NodeKindCompiler> kindCompilers = new EnumMap<>(NodeKind.class);
     private final IrAssembler assembler;
@@ -83,6 +84,7 @@ public final class WorkflowCompiler {
             joinChecks.check(node, List.copyOf(graph.predecessors(node.id())), desugared, graph, diagnostics);
             types.find(node.type()).map(NodeTypeSpec::kind)
                     .ifPresent(kind -> kindCompilers.get(kind).check(node, diagnostics));
+            heldNodes.check(node, diagnostics);
         }
         WorkflowIr ir = assembler.assemble(desugared, graph, references, types, diagnostics)
                 .withCompensation(compensations.compensators(workflow, types, diagnostics),

@@ -69,8 +69,41 @@ public final class DslReader {
                 node.has("wait_for_all") ? node.get("wait_for_all").asBoolean() : null,
                 node.get("retry"), node.get("limits"),
                 node.has("human") ? readHuman(pointer + "/human", node.get("human"), node, diagnostics) : null,
-                node.get("agent"), node.has("on_failure") ? readOnFailure(pointer + "/on_failure", node.get("on_failure"))
-                        : null, node.has("timeout_s") ? node.get("timeout_s").asDouble() : null);
+                node.get("agent"), onFailure(pointer, node, diagnostics),
+                node.has("timeout_s") ? node.get("timeout_s").asDouble() : null,
+                node.has("wait") ? readWait(pointer + "/wait", node.get("wait"), node, diagnostics) : null,
+                node.has("signal") ? readSignal(pointer + "/signal", node.get("signal"), node, diagnostics) : null);
+    }
+
+    /**
+     * The node's {@code on_failure}. A signal node's only failure is its timeout, so its {@code timeout_path} is its
+     * error path (the run goes on there), and an {@code on_failure} of its own is refused.
+     */
+    private static OnFailureDefinition onFailure(String pointer, JsonNode node, Diagnostics diagnostics) {
+        if (node.has("signal") && node.has("on_failure")) {
+            diagnostics.error("signal-settings", node.path("id").asString(), pointer + "/on_failure", "Expected no "
+                    + "on_failure on signal node '" + node.path("id").asString() + "', but it has one: its only "
+                    + "failure is the timeout, whose path is signal.timeout_path");
+        }
+        JsonNode timeoutPath = node.path("signal").get("timeout_path");
+        if (timeoutPath != null && !timeoutPath.isEmpty()) {
+            return new OnFailureDefinition(pointer + "/signal/timeout_path", IrOnFailure.PATH,
+                    targets(timeoutPath, pointer + "/signal/timeout_path"));
+        }
+        return node.has("on_failure") && !node.has("signal")
+                ? readOnFailure(pointer + "/on_failure", node.get("on_failure")) : null;
+    }
+
+    private static WaitDefinition readWait(String pointer, JsonNode wait, JsonNode node, Diagnostics diagnostics) {
+        return new WaitDefinition(pointer, duration(pointer + "/duration", wait.get("duration"), node, diagnostics),
+                text(wait, "until"));
+    }
+
+    private static SignalDefinition readSignal(String pointer, JsonNode signal, JsonNode node,
+                                               Diagnostics diagnostics) {
+        return new SignalDefinition(pointer, text(signal, "name"), text(signal, "key"),
+                duration(pointer + "/timeout", signal.get("timeout"), node, diagnostics),
+                targets(signal.get("timeout_path"), pointer + "/timeout_path"));
     }
 
     private static OnFailureDefinition readOnFailure(String pointer, JsonNode onFailure) {
@@ -122,7 +155,11 @@ public final class DslReader {
         if (human.has("timeout_hours")) {
             return Duration.ofMillis(Math.round(human.get("timeout_hours").asDouble() * 3_600_000d));
         }
-        JsonNode timeout = human.get("timeout");
+        return duration(pointer + "/timeout", human.get("timeout"), node, diagnostics);
+    }
+
+    /** A duration member: ISO-8601 text ({@code PT48H}) or a number of seconds; {@code null} when absent. */
+    private static Duration duration(String pointer, JsonNode timeout, JsonNode node, Diagnostics diagnostics) {
         if (timeout == null) {
             return null;
         }
@@ -132,7 +169,7 @@ public final class DslReader {
         try {
             return Duration.parse(timeout.asString());
         } catch (DateTimeParseException e) {
-            diagnostics.error("schema", node.path("id").asString(), pointer + "/timeout",
+            diagnostics.error("schema", node.path("id").asString(), pointer,
                     "Expected an ISO-8601 duration such as PT48H, but found '" + timeout.asString() + "'");
             return null;
         }

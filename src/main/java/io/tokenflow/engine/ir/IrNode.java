@@ -23,6 +23,8 @@ import tools.jackson.databind.annotation.JsonNaming;
  * @param onFailure    what its failure does once no retry is left, or {@code null}: the run fails
  * @param timeoutMs    how long a task of it may take before it fails as transient ({@code timeout_s}), or null
  * @param limits       its own hop and fan-out limits, or {@code null} when it has none
+ * @param timer        a wait node's timer, else {@code null}
+ * @param signal       a signal node's wait, else {@code null}
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -30,7 +32,8 @@ public record IrNode(String id, String name, String type, String nodeType, Strin
                      JsonNode inputMapping, List<String> dependencies, List<String> dependents,
                      @JsonProperty("is_terminal") boolean isTerminal, @JsonProperty("wait_for_all") boolean waitForAll,
                      IrJoin join, IrBranch branch, IrLoop loop, IrRetry retry, IrLimits limits, IrHuman human,
-                     JsonNode agent, List<String> references, IrOnFailure onFailure, Long timeoutMs) {
+                     JsonNode agent, List<String> references, IrOnFailure onFailure, Long timeoutMs,
+                     IrWait timer, IrSignal signal) {
 
     public IrNode {
         Objects.requireNonNull(id, "id");
@@ -38,6 +41,11 @@ public record IrNode(String id, String name, String type, String nodeType, Strin
         dependencies = List.copyOf(dependencies);
         dependents = List.copyOf(dependents);
         references = references == null ? List.of() : List.copyOf(references);
+    }
+
+    /** Whether the engine holds its tokens itself (a timer or a signal wait) instead of a worker running them. */
+    public boolean held() {
+        return timer != null || signal != null;
     }
 
     /** Whether a failure of this node may be tried again. */

@@ -14,6 +14,7 @@ public enum RunEventType {
     JOIN_ARRIVED("join.arrived", JoinArrived.class, JoinArrived::read),
     JOIN_COMPLETED("join.completed", JoinCompleted.class, JoinCompleted::read),
     NODE_STARTED("node.started", NodeStarted.class, NodeStarted::read),
+    NODE_WAITING("node.waiting", NodeWaiting.class, NodeWaiting::read),
     NODE_COMPLETED("node.completed", NodeCompleted.class, NodeCompleted::read),
     NODE_FAILED("node.failed", NodeFailed.class, NodeFailed::read),
     NODE_RETRYING("node.retrying", NodeRetrying.class, NodeRetrying::read),

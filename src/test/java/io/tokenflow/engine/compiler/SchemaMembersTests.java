@@ -79,7 +79,12 @@ class SchemaMembersTests {
             Map.entry("/nodes/*/agent/model", "LlmAgent"), Map.entry("/nodes/*/agent/prompt", "Prompts"),
             Map.entry("/nodes/*/agent/system_prompt", "Prompts"), Map.entry("/nodes/*/agent/temperature", "LlmAgent"),
             Map.entry("/nodes/*/agent/timeout_s", "LlmAgent, ExternalAgentJobs"),
-            Map.entry("/nodes/*/agent/tools", "Toolbox")));
+            Map.entry("/nodes/*/agent/tools", "Toolbox"),
+            Map.entry("/nodes/*/wait", "HeldTasks"), Map.entry("/nodes/*/wait/duration", "HeldTasks.holdTimer"),
+            Map.entry("/nodes/*/wait/until", "HeldTasks.holdTimer"), Map.entry("/nodes/*/signal", "HeldTasks"),
+            Map.entry("/nodes/*/signal/name", "SignalDelivery"), Map.entry("/nodes/*/signal/key", "SignalDelivery"),
+            Map.entry("/nodes/*/signal/timeout", "WaitDueTimes"),
+            Map.entry("/nodes/*/signal/timeout_path", "the node's error path (CompletionRouter)")));
 
     /** Member path → a node (as JSON) setting it, which the compiler must refuse at that member's pointer. */
     private static final Map<String, String> REFUSED = new TreeMap<>(Map.of(

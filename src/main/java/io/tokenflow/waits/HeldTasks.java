@@ -1,0 +1,216 @@
+package io.tokenflow.waits;
+
+import java.lang.management.ManagementFactory;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.IntStream;
+
+import io.lettuce.core.KeyValue;
+import io.lettuce.core.StreamMessage;
+import io.lettuce.core.api.StatefulRedisConnection;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+import io.tokenflow.coordinator.CoordinatorSettings;
+import io.tokenflow.coordinator.Payloads;
+import io.tokenflow.coordinator.RunPlan;
+import io.tokenflow.coordinator.RunPlans;
+import io.tokenflow.coordinator.StreamConsumer;
+import io.tokenflow.engine.ir.IrNode;
+import io.tokenflow.engine.replay.EventDataText;
+import io.tokenflow.engine.replay.NodeWaiting;
+import io.tokenflow.engine.routing.InputResolver;
+import io.tokenflow.redis.LuaScripts;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.StringNode;
+
+/**
+ * Reads the task streams of the node types the engine holds itself ({@code wait:{N}}, {@code signal:{N}}) as their
+ * consumer group, like a worker would, and holds each token ({@code hold-wait.lua}): due in the shard's wait due
+ * times (a timer, a signal's timeout) and, for a signal, in the index of its name and correlation key. No thread
+ * waits: {@link WaitDueTimes} and {@link SignalDelivery} take the tokens out. Runs with the coordinator role.
+ * A {@code wait.until} or {@code signal.key} that does not resolve to what it must fails the node, permanently.
+ */
+@Component
+class HeldTasks implements SmartLifecycle {
+
+    static final String TIMER_TYPE = "wait";
+    static final String SIGNAL_TYPE = "signal";
+    private static final Log log = LogFactory.getLog(HeldTasks.class);
+
+    private final CoordinatorSettings settings;
+    private final RedisConnections redis;
+    private final RedisKeys keys;
+    private final LuaScripts scripts;
+    private final RunPlans plans;
+    private final Payloads payloads;
+    private final JsonMapper json;
+    private final Clock clock;
+    private final List<StreamConsumer> consumers = new ArrayList<>();
+
+    HeldTasks(CoordinatorSettings settings, RedisConnections redis, RedisKeys keys, LuaScripts scripts, RunPlans plans,
+              Payloads payloads, JsonMapper json, Clock clock) {
+        this.settings = settings;
+        this.redis = redis;
+        this.keys = keys;
+        this.scripts = scripts;
+        this.plans = plans;
+        this.payloads = payloads;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    private List<StreamMessage<String, String>> handle(List<StreamMessage<String, String>> batch,
+                                                       StatefulRedisConnection<String, String> connection) {
+        List<StreamMessage<String, String>> handled = new ArrayList<>();
+        for (StreamMessage<String, String> message : batch) {
+            try {
+                hold(message);
+                handled.add(message);
+            } catch (RuntimeException e) {
+                log.warn("Could not hold task " + message.getId() + " of " + message.getStream()
+                        + "; it stays pending and is taken again", e);
+            }
+        }
+        return handled;
+    }
+
+    /** Holds one task; returns normally when the entry may be acknowledged. */
+    void hold(StreamMessage<String, String> message) {
+        Map<String, String> fields = message.getBody();
+        String token = fields.get("token");
+        String nodeId = fields.get("node");
+        UUID run;
+        try {
+            run = UUID.fromString(fields.getOrDefault("run", ""));
+        } catch (IllegalArgumentException e) {
+            log.warn("Dropped task " + message.getId() + " of " + message.getStream() + ": no run id in " + fields);
+            return;
+        }
+        Optional<RunPlan> plan = plans.find(run);
+        IrNode node = plan.map(found -> found.workflow().node(nodeId)).orElse(null);
+        if (token == null || node == null || !node.held()) {
+            log.debug("Dropped task " + message.getId() + " of " + message.getStream() + ": its run or node is gone");
+            return;
+        }
+        int iteration = Integer.parseInt(fields.getOrDefault("iteration", "0"));
+        long emittedAt = Long.parseLong(fields.getOrDefault("emitted_at", Long.toString(clock.millis())));
+        if (node.timer() != null) {
+            holdTimer(plan.get(), node, token, iteration, emittedAt, fields, message);
+        } else {
+            holdSignal(plan.get(), node, token, iteration, emittedAt, fields, message);
+        }
+    }
+
+    private void holdTimer(RunPlan plan, IrNode node, String token, int iteration, long emittedAt,
+                           Map<String, String> fields, StreamMessage<String, String> message) {
+        Long until = node.timer().durationMs() != null ? Long.valueOf(emittedAt + node.timer().durationMs())
+                : instant(resolve(plan, node.timer().until()));
+        if (until == null) {
+            fail(plan, node, token, "invalid_wait", "Expected wait.until " + node.timer().until() + " to give an "
+                    + "ISO-8601 instant with its offset, but it gave " + resolve(plan, node.timer().until()));
+            return;
+        }
+        Wait wait = new Wait(node.id(), NodeWaiting.TIMER, iteration, fields.get("input"), fields.get("input_ref"),
+                until, null, null);
+        hold(plan, token, wait, message, NodeWaiting.data(iteration, NodeWaiting.TIMER, until, null, null));
+    }
+
+    private void holdSignal(RunPlan plan, IrNode node, String token, int iteration, long emittedAt,
+                            Map<String, String> fields, StreamMessage<String, String> message) {
+        JsonNode key = resolve(plan, node.signal().key());
+        if (!(key.isString() || key.isNumber() || key.isBoolean()) || key.asString().isEmpty()) {
+            fail(plan, node, token, "invalid_signal_key", "Expected signal.key " + node.signal().key() + " to give "
+                    + "a text, a number or a boolean, but it gave " + key);
+            return;
+        }
+        Long until = node.signal().timeoutMs() == null ? null : emittedAt + node.signal().timeoutMs();
+        Wait wait = new Wait(node.id(), NodeWaiting.SIGNAL, iteration, fields.get("input"), fields.get("input_ref"),
+                until, node.signal().name(), key.asString());
+        hold(plan, token, wait, message,
+                NodeWaiting.data(iteration, NodeWaiting.SIGNAL, until, wait.signal(), wait.key()));
+    }
+
+    private void hold(RunPlan plan, String token, Wait wait, StreamMessage<String, String> message, String data) {
+        RedisKeys.RunKeys run = plan.keys();
+        String member = Wait.member(plan.runId(), token);
+        String index = wait.isSignal() ? keys.signalWaits(plan.shard(), wait.signal(), wait.key()) : run.waits();
+        scripts.holdWait().run(redis.commands(), List.of(run.meta(), run.tokens(), run.waits(),
+                        keys.waitDueTimes(plan.shard()), keys.eventsStream(plan.shard()), index),
+                List.of(plan.runId().toString(), Long.toString(clock.millis()), token, wait.node(),
+                        json.writeValueAsString(wait), wait.until() == null ? "" : wait.until().toString(),
+                        wait.isSignal() ? member : "", data));
+    }
+
+    /** The node cannot wait as configured: it fails, permanently, through the completions stream. */
+    private void fail(RunPlan plan, IrNode node, String token, String code, String message) {
+        redis.commands().xadd(keys.completionsStream(plan.shard()), Map.of("token", token,
+                "run", plan.runId().toString(), "node", node.id(), "status", "failed",
+                "worker", node.timer() != null ? HeldTokens.WORKER_TIMER : HeldTokens.WORKER_SIGNAL,
+                "error", new EventDataText().text("message", message).text("kind", "permanent").text("code", code)
+                        .end()));
+    }
+
+    /** A {@code ${…}} template resolved against the run's input and the outputs it names (read from its context). */
+    private JsonNode resolve(RunPlan plan, String template) {
+        StringNode text = StringNode.valueOf(template);
+        Set<String> nodes = InputResolver.referencedNodes(text);
+        java.util.Map<String, JsonNode> outputs = new java.util.HashMap<>();
+        if (!nodes.isEmpty()) {
+            for (KeyValue<String, String> output : redis.commands().hmget(plan.keys().ctx(),
+                    nodes.toArray(String[]::new))) {
+                outputs.put(output.getKey(), output.hasValue() ? payloads.fromContext(output.getValue()) : null);
+            }
+        }
+        return InputResolver.resolve(text, plan.input(), outputs::get);
+    }
+
+    private static Long instant(JsonNode value) {
+        if (!value.isString()) {
+            return null;
+        }
+        try {
+            return java.time.OffsetDateTime.parse(value.asString()).toInstant().toEpochMilli();
+        } catch (java.time.format.DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public synchronized void start() {
+        if (!settings.enabled() || !consumers.isEmpty()) {
+            return;
+        }
+        String instance = ManagementFactory.getRuntimeMXBean().getName().replace('@', '-');
+        for (String type : List.of(TIMER_TYPE, SIGNAL_TYPE)) {
+            List<String> streams = IntStream.range(0, keys.shards()).mapToObj(shard -> keys.taskStream(type, shard))
+                    .toList();
+            StreamConsumer consumer = new StreamConsumer(redis.dedicated(settings.block()), streams,
+                    keys.workerGroup(type), "engine-" + instance, settings.batchSize(), settings.block(),
+                    settings.claimIdle(), settings.claimInterval(), this::handle);
+            consumers.add(consumer);
+            consumer.start("tokenflow-held-" + type);
+        }
+    }
+
+    @Override
+    public synchronized void stop() {
+        consumers.forEach(StreamConsumer::stop);
+        consumers.clear();
+    }
+
+    @Override
+    public synchronized boolean isRunning() {
+        return !consumers.isEmpty();
+    }
+}

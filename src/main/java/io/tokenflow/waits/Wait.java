@@ -1,0 +1,34 @@
+package io.tokenflow.waits;
+
+import java.util.UUID;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.annotation.JsonNaming;
+
+import io.tokenflow.engine.replay.NodeWaiting;
+
+/**
+ * A token the engine holds, as kept in its run's waits hash (field: the token id) by {@code hold-wait.lua}.
+ *
+ * @param kind     {@link NodeWaiting#TIMER} or {@link NodeWaiting#SIGNAL}
+ * @param input    the node's input as JSON text, or {@code null} when it travels by reference
+ * @param inputRef the CAS reference of a large input, else {@code null}
+ * @param until    when the timer fires or the signal wait times out (epoch ms), or {@code null}
+ * @param signal   the signal's name (a signal wait), else {@code null}
+ * @param key      the signal's correlation key (a signal wait), else {@code null}
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+record Wait(String node, String kind, int iteration, String input, String inputRef, Long until, String signal,
+            String key) {
+
+    boolean isSignal() {
+        return NodeWaiting.SIGNAL.equals(kind);
+    }
+
+    /** The member naming the token in the due times and the signal index: {@code <run> <token>}. */
+    static String member(UUID run, String token) {
+        return run + " " + token;
+    }
+}
