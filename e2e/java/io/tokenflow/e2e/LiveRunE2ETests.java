@@ -152,6 +152,35 @@ class LiveRunE2ETests {
         assertThat(cancel).isHidden();
     }
 
+    @Test
+    void showsATimersAndASignalsWaitLiveUntilTheyEnd(Page page) {
+        SignIn.andOpen(page, base(), "/runs");
+        String workflow = createWorkflow(page, """
+                {"name": "waits-%s", "nodes": [
+                  {"id": "pause", "type": "wait", "wait": {"duration": "PT3S"}},
+                  {"id": "paid", "type": "signal", "signal": {"name": "payment", "key": "${workflow.input.order}",
+                   "timeout": "PT4S", "timeout_path": ["remind"]}},
+                  {"id": "remind", "type": "function", "config": {"function": "echo"}}]}""");
+        UUID run = startRun(page, workflow, "{\"order\": \"o-42\"}");
+
+        page.navigate(base() + "/runs/" + run);
+        Locator pause = node(page, "pause");
+        assertThat(pause).hasAttribute("data-status", "running");
+        assertThat(pause.locator(".badge-waiting")).containsText("waiting until ");
+        assertThat(pause.locator(".badge-waiting")).containsText(" UTC");
+        String until = pause.locator(".badge-waiting").getAttribute("data-waiting-until");
+        assertThat(Long.parseLong(until)).isGreaterThan(System.currentTimeMillis() - 3_000);
+        assertThat(node(page, "paid").locator(".badge-waiting"))
+                .containsText("waiting for signal 'payment' (key o-42) until ");
+        page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve("waits.png")).setFullPage(true));
+
+        assertThat(pause).hasAttribute("data-status", "completed");
+        assertThat(pause.locator(".badge-waiting")).hasCount(0);
+        assertThat(node(page, "remind")).hasAttribute("data-status", "completed");
+        assertThat(node(page, "paid").locator(".badge-waiting")).hasCount(0);
+        assertThat(page.locator("#run-summary .status")).hasText("completed");
+    }
+
     private Locator node(Page page, String id) {
         return page.locator("#run-nodes li[data-node='" + id + "']");
     }
