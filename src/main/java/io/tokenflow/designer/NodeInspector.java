@@ -20,7 +20,8 @@ import tools.jackson.databind.node.JsonNodeFactory;
 public record NodeInspector(String path, String id, String typeName, NodeTypeSpec type, List<InspectorField> general,
                             List<InspectorField> config, InspectorField input, InspectorField join,
                             List<InspectorField> retry, List<InspectorField> onFailure, BranchView branch, LoopView loop,
-                            List<InspectorField> human, List<InspectorField> agent, List<String> successors) {
+                            List<InspectorField> human, List<InspectorField> agent, List<InspectorField> timer,
+                            List<InspectorField> signal, List<String> successors) {
 
     public NodeInspector {
         general = List.copyOf(general);
@@ -29,6 +30,8 @@ public record NodeInspector(String path, String id, String typeName, NodeTypeSpe
         onFailure = List.copyOf(onFailure);
         human = List.copyOf(human);
         agent = List.copyOf(agent);
+        timer = List.copyOf(timer);
+        signal = List.copyOf(signal);
         successors = List.copyOf(successors);
     }
 
@@ -41,17 +44,21 @@ public record NodeInspector(String path, String id, String typeName, NodeTypeSpe
                 ? List.of(InspectorField.of(node, path + "/config", "Config", Widget.JSON, "The node type is unknown"))
                 : ConfigFields.of(type.configSchema(), config, path + "/config");
         String kind = type == null ? "task" : type.kind().label();
+        String typeName = node.path("type").asString("");
+        boolean held = "wait".equals(typeName) || "signal".equals(typeName);
         return new NodeInspector(path, id, node.path("type").asString(""), type, general(node, path), configFields,
                 InspectorField.of(node, path + "/input", "Input mapping", Widget.JSON,
                         "JSON; strings may use ${workflow.input.x} and ${nodes.<id>.output.y}"),
                 InspectorField.of(node, path + "/wait_for_all", "Wait for all incoming paths (join)", Widget.CHECKBOX,
                         "Runs once, when every dependency has sent its token"),
-                "human".equals(kind) ? List.of() : retry(node, path),
-                "human".equals(kind) ? List.of() : onFailure(node.path("on_failure"), path + "/on_failure"),
+                "human".equals(kind) || held ? List.of() : retry(node, path),
+                "human".equals(kind) || held ? List.of() : onFailure(node.path("on_failure"), path + "/on_failure"),
                 BranchView.of(node.path("branch"), path + "/branch", "agent".equals(kind)),
                 LoopView.of(node.path("loop"), path + "/loop"),
                 "human".equals(kind) ? human(node.path("human"), path + "/human") : List.of(),
                 "agent".equals(kind) ? agent(node.path("agent"), path + "/agent") : List.of(),
+                "wait".equals(typeName) ? timer(node.path("wait"), path + "/wait") : List.of(),
+                "signal".equals(typeName) ? signal(node.path("signal"), path + "/signal") : List.of(),
                 successors(document, id));
     }
 
@@ -107,6 +114,25 @@ public record NodeInspector(String path, String id, String typeName, NodeTypeSpe
                 InspectorField.of(agent, path + "/max_tokens", "Max tokens", Widget.INTEGER, null),
                 InspectorField.of(agent, path + "/tools", "Tools", Widget.LIST, "Comma-separated tool names"),
                 InspectorField.of(agent, path + "/timeout_s", "Timeout (s)", Widget.NUMBER, null));
+    }
+
+    /** A wait node's timer: one of a duration and an instant. */
+    private static List<InspectorField> timer(JsonNode timer, String path) {
+        return List.of(InspectorField.of(timer, path + "/duration", "Wait for", Widget.TEXT,
+                        "ISO-8601 duration, e.g. PT15M, or seconds"),
+                InspectorField.of(timer, path + "/until", "Or wait until", Widget.TEXT,
+                        "ISO-8601 instant (2026-12-01T09:00:00Z) or ${workflow.input.remind_at}"));
+    }
+
+    /** A signal node's wait: which signal, correlated by which key, for how long, and where a timeout goes. */
+    private static List<InspectorField> signal(JsonNode signal, String path) {
+        return List.of(InspectorField.of(signal, path + "/name", "Signal name", Widget.TEXT,
+                        "Sent as POST /api/v1/signals/{name}").markedRequired(),
+                InspectorField.of(signal, path + "/key", "Correlation key", Widget.TEXT,
+                        "Text or ${workflow.input.order_id}; a signal must carry the same key").markedRequired(),
+                InspectorField.of(signal, path + "/timeout", "Timeout", Widget.TEXT, "ISO-8601, e.g. PT24H"),
+                InspectorField.of(signal, path + "/timeout_path", "Timeout path", Widget.LIST,
+                        "Node ids taken when no signal came in time; none: the node fails"));
     }
 
     private static List<String> successors(JsonNode document, String id) {

@@ -10,7 +10,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A node type in the editor's palette, with the node a drop adds (without its id): the type's required config
- * members filled from their schema defaults, so that as few problems as possible are left to fix.
+ * members filled from their schema defaults (and the settings a human, wait or signal node needs), so that as few
+ * problems as possible are left to fix.
  *
  * @param starter the JSON of the node a drop adds
  */
@@ -38,6 +39,12 @@ public record PaletteEntry(String type, String displayName, String description, 
         });
         if ("human".equals(type.kind().label())) {
             node.putObject("human").putArray("approvers").add(user == null ? "role:approver" : user);
+        }
+        if ("wait".equals(type.name())) {
+            node.putObject("wait").put("duration", "PT1M");
+        }
+        if ("signal".equals(type.name())) {
+            node.putObject("signal").put("name", "event").put("key", "${workflow.input.id}");
         }
         return node;
     }

@@ -73,6 +73,20 @@ class EditorControllerIntegrationTests {
     }
 
     @Test
+    void inspectorOfATimerAndASignalShowsTheirSettingsAndNoRetry() throws Exception {
+        String document = "{\"name\": \"" + TestWorkflows.unique("waits") + "\", \"nodes\": ["
+                + "{\"id\": \"pause\", \"type\": \"wait\", \"wait\": {\"duration\": \"PT5M\"}},"
+                + "{\"id\": \"paid\", \"type\": \"signal\", \"signal\": {\"name\": \"payment\", "
+                + "\"key\": \"k\", \"timeout_path\": [\"pause\"]}}]}";
+        String id = created(document);
+        assertThat(inspector(id, document, "node", "pause")).contains("Timer", "data-path=\"/nodes/0/wait/duration\"",
+                "value=\"PT5M\"", "data-path=\"/nodes/0/wait/until\"").doesNotContain("Retry and timeout");
+        assertThat(inspector(id, document, "node", "paid")).contains("Signal", "data-path=\"/nodes/1/signal/name\"",
+                "value=\"payment\"", "data-path=\"/nodes/1/signal/timeout_path\"", "Correlation key")
+                .doesNotContain("On failure");
+    }
+
+    @Test
     void configFieldsFollowTheTypesSchema() throws Exception {
         String document = "{\"name\": \"" + TestWorkflows.unique("http") + "\", \"nodes\": [{\"id\": \"call\", "
                 + "\"type\": \"http\", \"config\": {\"url\": \"https://example.org\", \"extra\": {\"a\": 1}}}]}";
@@ -109,6 +123,7 @@ class EditorControllerIntegrationTests {
         assertThat(JSON.readTree(data).path("description").asString()).isEqualTo("ends </script> here");
         assertThat(html).contains("data-type=\"function\"", "data-kind=\"human\"", "data-type=\"http_agent\"",
                         "&quot;function&quot;:&quot;noop&quot;", "&quot;approvers&quot;:[&quot;dana&quot;]",
+                        "data-type=\"wait\"", "&quot;wait&quot;:{&quot;duration&quot;:&quot;PT1M&quot;}",
                         "/dist/cytoscape.min.js\"", "/dist/dagre.min.js\"", "/vendor/cytoscape-edgehandles/")
                 .doesNotContain("data-type=\"parallel\"");
     }
