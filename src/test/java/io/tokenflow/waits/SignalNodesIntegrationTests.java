@@ -39,6 +39,8 @@ class SignalNodesIntegrationTests {
 
     @Autowired MockMvc mvc;
     @Autowired JdbcClient jdbc;
+    @Autowired io.tokenflow.redis.RedisConnections redis;
+    @Autowired io.tokenflow.redis.RedisKeys keys;
 
     private WaitingRunsApi api;
     private String signal;
@@ -103,6 +105,24 @@ class SignalNodesIntegrationTests {
         assertThat(api.data(failed, "node.failed", "paid").get("error").get("message").asString())
                 .isEqualTo("Expected signal '" + signal + "' with key 'o-4' by its timeout, but none came");
         api.signal(signal, "{\"key\": \"o-4\"}").andExpect(status().isNotFound());
+    }
+
+    @Test
+    void aSignalWaitRedisLostIsHeldAgainByTheRecoveryAndTheSignalResumesItOnce() throws Exception {
+        String workflow = api.created(PAYMENT.formatted(signal, "PT10M", ", \"timeout_path\": [\"remind\"]"));
+        UUID run = api.start(workflow, "{\"order\": \"o-5\"}");
+        api.awaitLogged(run, "node.waiting");
+        redis.commands().del(keys.run(run).all().toArray(String[]::new));
+
+        mvc.perform(post("/api/v1/runs/" + run + "/recover").with(user("root").roles("ADMIN")).with(csrf()))
+                .andExpect(status().isAccepted());
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30))
+                .until(() -> api.count(run, "node.waiting", "paid") == 2);
+        api.signal(signal, "{\"key\": \"o-5\"}").andExpect(status().isOk())
+                .andExpect(jsonPath("$.delivered.length()").value(1));
+        api.awaitStatus(run, "COMPLETED");
+        assertThat(api.count(run, "node.completed", "paid")).isOne();
+        assertThat(api.count(run, "node.completed", "ship")).isOne();
     }
 
     @Test
