@@ -2,7 +2,7 @@
   tokens are dropped and the counter reconciled to 0; completions that still arrive are ignored (run not running).
   KEYS[1] meta  KEYS[2] counter  KEYS[3] tokens  KEYS[4] joins  KEYS[5] active runs  KEYS[6] events stream
   KEYS[7] loops  KEYS[8] pending approvals (dropped with the run; PostgreSQL marks them CANCELLED)  KEYS[9] retries
-  KEYS[10] waits (timers and signal waits, dropped with the run)
+  KEYS[10] waits (timers and signal waits, dropped with the run)  KEYS[11] maps (the state of running maps)
   ARGV[1] run id  ARGV[2] now  ARGV[3] CANCELLED|FAILED  ARGV[4] event data without "dropped" (JSON object text)
   ARGV[5] the channel announcing ended runs (workers stop the run's running tasks)
   ARGV[6] (optional) idle since: end the run only if its last activity (meta 'last') is no later than this (epoch
@@ -25,7 +25,7 @@ if ARGV[6] and state[2] and tonumber(state[2]) > tonumber(ARGV[6]) then
   return -8
 end
 local dropped = rcall('HLEN', KEYS[3])
-rcall('DEL', KEYS[3], KEYS[4], KEYS[7], KEYS[8], KEYS[9], KEYS[10])
+rcall('DEL', KEYS[3], KEYS[4], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11])
 rcall('SET', KEYS[2], 0)
 rcall('HSET', KEYS[1], 'status', ARGV[3], 'last', ARGV[2])
 rcall('ZREM', KEYS[5], ARGV[1])

@@ -47,12 +47,15 @@ class CompletionRouter {
     private final TokenEmitter emitter;
     private final RunLimits limits;
     private final Compensations compensations;
+    private final MapItems maps;
     private final Clock clock;
 
     CompletionRouter(RedisConnections redis, RedisKeys keys, RunPlans plans, LuaScripts scripts,
                      Payloads payloads, RejectedSignals rejected, NodeRetries retries, DeadLetters deadLetters,
-                     Router router, TokenEmitter emitter, RunLimits limits, Compensations compensations, Clock clock) {
+                     Router router, TokenEmitter emitter, RunLimits limits, Compensations compensations,
+                     MapItems maps, Clock clock) {
         this.compensations = compensations;
+        this.maps = maps;
         this.retries = retries;
         this.deadLetters = deadLetters;
         this.limits = limits;
@@ -80,8 +83,8 @@ class CompletionRouter {
 
     /**
      * Decides and prepares the Lua step of a completion. Empty when there is nothing to route: its run or node is
-     * unknown (recorded as refused), or it is a failure its node's retry policy tries again ({@link NodeRetries}) or
-     * parks in the dead-letter queue ({@link DeadLetters}). The
+     * unknown (recorded as refused), it is a map element's ({@link MapItems}), or it is a failure its node's retry
+     * policy tries again ({@link NodeRetries}) or parks in the dead-letter queue ({@link DeadLetters}). The
      * step may then be sent pipelined with others and settled with {@link #finish}.
      */
     Optional<Prepared> prepare(Signal.Completion reported, int shard) {
@@ -100,6 +103,9 @@ class CompletionRouter {
         if (node == null) {
             rejected.record(shard, completion, "Expected node '" + completion.node() + "' in the run's workflow, but "
                     + "it has no such node");
+            return Optional.empty();
+        }
+        if (node.map() != null && maps.completed(plan.get(), node, completion)) {
             return Optional.empty();
         }
         if (retries.retried(plan.get(), node, completion) || deadLetters.parked(plan.get(), node, completion)) {

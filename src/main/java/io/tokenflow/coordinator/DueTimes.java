@@ -84,7 +84,7 @@ class DueTimes implements SmartLifecycle {
         }
         RedisKeys.RunKeys run = keys.run(runId, shard);
         long reply = scripts.releaseRetry().run(redis.commands(), List.of(keys.dueTimes(shard), run.meta(),
-                run.tokens(), run.retries(), keys.taskStream(node.get().worker(), shard)),
+                run.tokens(), run.retries(), keys.taskStream(node.get().taskWorker(), shard)),
                 List.of(member, retry.token(), Long.toString(now),
                         node.get().timeoutMs() == null ? "" : node.get().timeoutMs().toString()));
         return reply == 1;

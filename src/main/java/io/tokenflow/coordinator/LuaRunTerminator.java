@@ -58,7 +58,8 @@ class LuaRunTerminator implements RunTerminator {
         }
         long reply = scripts.endRun().run(redis.commands(),
                 List.of(run.meta(), run.counter(), run.tokens(), run.joins(), keys.activeRuns(shard),
-                        keys.eventsStream(shard), run.loops(), run.approvals(), run.retries(), run.waits()),
+                        keys.eventsStream(shard), run.loops(), run.approvals(), run.retries(), run.waits(),
+                        run.maps()),
                 args);
         return StepOutcome.of(reply) == StepOutcome.APPLIED;
     }

@@ -13,9 +13,24 @@ final class TokenPlaces {
         return iteration == 0 ? node : node + "#" + iteration;
     }
 
-    /** The iteration of a place; 0 when it has none. */
+    /** The place of a map's element: the map's place and the element's index ({@code node#3@17}). */
+    static String element(String mapPlace, int index) {
+        return mapPlace + "@" + index;
+    }
+
+    /** The index of a map element's place, or -1 when the place is not an element's. */
+    static int elementOf(String place) {
+        int at = place == null ? -1 : place.lastIndexOf('@');
+        return at < 0 ? -1 : Integer.parseInt(place.substring(at + 1));
+    }
+
+    /** The iteration of a place (of a map's element too); 0 when it has none. */
     static int iterationOf(String place) {
         int hash = place == null ? -1 : place.lastIndexOf('#');
-        return hash < 0 ? 0 : Integer.parseInt(place.substring(hash + 1));
+        if (hash < 0) {
+            return 0;
+        }
+        int element = place.indexOf('@', hash);
+        return Integer.parseInt(element < 0 ? place.substring(hash + 1) : place.substring(hash + 1, element));
     }
 }

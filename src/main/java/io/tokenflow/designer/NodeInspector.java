@@ -21,7 +21,7 @@ public record NodeInspector(String path, String id, String typeName, NodeTypeSpe
                             List<InspectorField> config, InspectorField input, InspectorField join,
                             List<InspectorField> retry, List<InspectorField> onFailure, BranchView branch, LoopView loop,
                             List<InspectorField> human, List<InspectorField> agent, List<InspectorField> timer,
-                            List<InspectorField> signal, List<String> successors) {
+                            List<InspectorField> signal, List<InspectorField> map, List<String> successors) {
 
     public NodeInspector {
         general = List.copyOf(general);
@@ -32,6 +32,7 @@ public record NodeInspector(String path, String id, String typeName, NodeTypeSpe
         agent = List.copyOf(agent);
         timer = List.copyOf(timer);
         signal = List.copyOf(signal);
+        map = List.copyOf(map);
         successors = List.copyOf(successors);
     }
 
@@ -59,6 +60,7 @@ public record NodeInspector(String path, String id, String typeName, NodeTypeSpe
                 "agent".equals(kind) ? agent(node.path("agent"), path + "/agent") : List.of(),
                 "wait".equals(typeName) ? timer(node.path("wait"), path + "/wait") : List.of(),
                 "signal".equals(typeName) ? signal(node.path("signal"), path + "/signal") : List.of(),
+                "task".equals(kind) && !held ? map(node.path("map"), path + "/map") : List.of(),
                 successors(document, id));
     }
 
@@ -133,6 +135,18 @@ public record NodeInspector(String path, String id, String typeName, NodeTypeSpe
                 InspectorField.of(signal, path + "/timeout", "Timeout", Widget.TEXT, "ISO-8601, e.g. PT24H"),
                 InspectorField.of(signal, path + "/timeout_path", "Timeout path", Widget.LIST,
                         "Node ids taken when no signal came in time; none: the node fails"));
+    }
+
+    /** A map over a list: the node runs once per element. */
+    private static List<InspectorField> map(JsonNode map, String path) {
+        return List.of(InspectorField.of(map, path + "/items", "Run once per element of", Widget.TEXT,
+                        "One reference giving a list, e.g. ${nodes.fetch.output.customers}"),
+                InspectorField.of(map, path + "/concurrency", "At most at a time", Widget.INTEGER, "Default 10"),
+                InspectorField.of(map, path + "/max_items", "Max elements", Widget.INTEGER, "Default 10,000"));
+    }
+
+    public boolean hasMap() {
+        return map.stream().anyMatch(field -> !field.value().isEmpty());
     }
 
     private static List<String> successors(JsonNode document, String id) {

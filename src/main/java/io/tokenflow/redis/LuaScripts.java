@@ -26,6 +26,8 @@ public class LuaScripts {
     private final LuaScript compensateStep;
     private final LuaScript holdWait;
     private final LuaScript takeWait;
+    private final LuaScript startMap;
+    private final LuaScript mapItem;
 
     LuaScripts(RedisConnections redis) {
         var commands = redis.commands();
@@ -49,6 +51,8 @@ public class LuaScripts {
         this.compensateStep = LuaScript.load("compensate-step", commands);
         this.holdWait = LuaScript.load("hold-wait", commands);
         this.takeWait = LuaScript.load("take-wait", commands);
+        this.startMap = LuaScript.load("start-map", commands);
+        this.mapItem = LuaScript.load("map-item", commands);
     }
 
     public LuaScript startRun() {
@@ -129,5 +133,13 @@ public class LuaScripts {
 
     public LuaScript takeWait() {
         return takeWait;
+    }
+
+    public LuaScript startMap() {
+        return startMap;
+    }
+
+    public LuaScript mapItem() {
+        return mapItem;
     }
 }

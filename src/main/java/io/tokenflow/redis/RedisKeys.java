@@ -123,7 +123,8 @@ public class RedisKeys {
     public RunKeys run(UUID runId, int shard) {
         String base = PREFIX + ".run:" + tag(shard) + ":" + runId + ":";
         return new RunKeys(runId, shard, base + "meta", base + "counter", base + "tokens", base + "consumed",
-                base + "ctx", base + "joins", base + "loops", base + "approvals", base + "retries", base + "waits");
+                base + "ctx", base + "joins", base + "loops", base + "approvals", base + "retries", base + "waits",
+                base + "maps");
     }
 
     /** LLM tokens used by a run's agents, counted with {@code INCRBY} against the per-run limit. */
@@ -150,9 +151,10 @@ public class RedisKeys {
 
     /** The keys of one run; {@link #all()} is everything to delete once the run is finished and persisted. */
     public record RunKeys(UUID runId, int shard, String meta, String counter, String tokens, String consumed,
-                          String ctx, String joins, String loops, String approvals, String retries, String waits) {
+                          String ctx, String joins, String loops, String approvals, String retries, String waits,
+                          String maps) {
         public List<String> all() {
-            return List.of(meta, counter, tokens, consumed, ctx, joins, loops, approvals, retries, waits);
+            return List.of(meta, counter, tokens, consumed, ctx, joins, loops, approvals, retries, waits, maps);
         }
     }
 }

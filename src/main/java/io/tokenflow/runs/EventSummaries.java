@@ -30,6 +30,13 @@ final class EventSummaries {
             case "join.completed" -> "join complete (" + data.path("arrivals").size() + " arrivals)";
             case "node.started" -> "started" + worker(data);
             case "node.waiting" -> waiting(data);
+            case "map.started" -> "map of " + String.format(java.util.Locale.ROOT, "%,d", data.path("items").asInt())
+                    + " elements, " + data.path("concurrency").asInt() + " at a time";
+            case "map.item.completed" -> "element " + data.path("index").asInt() + " completed" + worker(data);
+            case "map.item.failed" -> "element " + data.path("index").asInt() + " failed: "
+                    + errorMessage(data.get("error"));
+            case "map.items.done" -> "every element done (" + data.path("completed").asInt() + " completed, "
+                    + data.path("failed").asInt() + " failed)";
             case "node.completed" -> "completed" + iteration(data) + route(data.path("route"));
             case "node.failed" -> "failed: " + errorMessage(data.get("error")) + (data.has("next_nodes")
                     ? " \u2192 on to " + String.join(", ", texts(data.get("next_nodes"))) : "");
@@ -142,5 +149,11 @@ final class EventSummaries {
                     + ")" + until;
         }
         return "waiting" + until;
+    }
+
+    /** A map's progress: {@code 412/10,000 done, 3 failed} (failed elements count as done). */
+    static String mapProgress(int done, int total, int failed) {
+        return String.format(java.util.Locale.ROOT, "%,d/%,d done", done + failed, total)
+                + (failed > 0 ? ", " + String.format(java.util.Locale.ROOT, "%,d", failed) + " failed" : "");
     }
 }

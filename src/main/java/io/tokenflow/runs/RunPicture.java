@@ -68,10 +68,11 @@ record RunPicture(UUID id, UUID workflowId, String workflowName, int workflowVer
      * @param waiting    what the engine holds its token for (a timer, a signal), e.g. {@code waiting until
      *                   2026-11-27 14:05:00 UTC}, else {@code null}
      * @param waitingUntil when that wait ends (epoch ms), else {@code null}
+     * @param map        while a map node's elements run, its progress, e.g. {@code 412/10,000 done, 3 failed}
      */
     record NodeView(String id, String label, String kind, String type, String status, int iteration, int executions,
                     String join, String loop, String branch, String error, ApprovalTrack.Approval approval,
-                    String attempt, Long retryAt, boolean parked, String waiting, Long waitingUntil) {
+                    String attempt, Long retryAt, boolean parked, String waiting, Long waitingUntil, String map) {
     }
 
     /** One line of the timeline. */

@@ -72,6 +72,7 @@ final class RunPictures {
         var route = completion == null ? null : completion.data().get("route");
         LiveEvent retry = extras.pendingRetry.get(node.id());
         LiveEvent waiting = extras.waiting.get(node.id());
+        int[] map = extras.maps.get(node.id());
         return new RunPicture.NodeView(node.id(), node.name() == null || node.name().isBlank() ? node.id() : node.name(),
                 node.nodeType() == null ? node.type() : node.nodeType(), node.type(),
                 latest == null ? "not-reached" : latest.status().name().toLowerCase(java.util.Locale.ROOT),
@@ -84,7 +85,8 @@ final class RunPictures {
                 retry == null ? null : retry.data().path("due_at").asLong(), extras.parked.contains(node.id()),
                 waiting == null ? null : EventSummaries.waiting(waiting.data()),
                 waiting == null || !waiting.data().path("until").isNumber() ? null
-                        : waiting.data().path("until").asLong());
+                        : waiting.data().path("until").asLong(),
+                map == null ? null : EventSummaries.mapProgress(map[1], map[0], map[2]));
     }
 
     private static String join(IrNode node, RunState state) {
@@ -126,22 +128,45 @@ final class RunPictures {
      * @param pendingRetry by node, its last {@code node.retrying} until the node completes or fails
      * @param parked       the nodes with a task in the dead-letter queue
      * @param waiting      by node, its last {@code node.waiting} until the node completes or fails or the run ends
+     * @param maps         by map node, while its elements run: elements, done, failed
      */
     private record Extras(Map<String, LiveEvent> lastCompletion, ApprovalTrack approvals,
-                          Map<String, LiveEvent> pendingRetry, Set<String> parked, Map<String, LiveEvent> waiting) {
+                          Map<String, LiveEvent> pendingRetry, Set<String> parked, Map<String, LiveEvent> waiting,
+                          Map<String, int[]> maps) {
+
+        /** A map's progress: its elements from {@code map.started}, then each element's outcome. */
+        void countMap(LiveEvent event) {
+            if (event.node() == null) {
+                return;
+            }
+            switch (event.type()) {
+                case "map.started" -> maps.put(event.node(), new int[] {event.data().path("items").asInt(), 0, 0});
+                case "map.item.completed" -> maps.computeIfPresent(event.node(), (node, counts) -> {
+                    counts[1]++;
+                    return counts;
+                });
+                case "map.item.failed" -> maps.computeIfPresent(event.node(), (node, counts) -> {
+                    counts[2]++;
+                    return counts;
+                });
+                default -> { }
+            }
+        }
 
         private static final Set<String> UNPARKING = Set.of("node.reprocessed", "node.discarded", "node.unparked",
                 "node.completed", "run.failed", "run.cancelled");
 
         static Extras of(List<LiveEvent> events) {
             Extras extras = new Extras(new HashMap<>(), new ApprovalTrack(), new HashMap<>(), new HashSet<>(),
-                    new HashMap<>());
+                    new HashMap<>(), new HashMap<>());
             for (LiveEvent event : events) {
                 if (event.node() != null && ("node.completed".equals(event.type())
                         || "node.failed".equals(event.type()))) {
                     extras.pendingRetry.remove(event.node());
                     extras.waiting.remove(event.node());
+                    extras.maps.remove(event.node());
                 }
+                extras.countMap(event);
                 if ("node.waiting".equals(event.type()) && event.node() != null) {
                     extras.waiting.put(event.node(), event);
                 } else if ("run.failed".equals(event.type()) || "run.cancelled".equals(event.type())) {

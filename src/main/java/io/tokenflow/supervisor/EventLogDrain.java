@@ -22,13 +22,15 @@ class EventLogDrain implements SmartLifecycle {
     private final EventsEntries entries;
     private final PoisonIsolation writer;
     private final Compensations compensations;
+    private final MapResults mapResults;
     private final String consumerName = consumerName();
     private final List<ShardEventLoop> loops = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
 
     EventLogDrain(SupervisorSettings settings, RedisConnections redis, RedisKeys keys, EventsEntries entries,
-                  PoisonIsolation writer, Compensations compensations) {
+                  PoisonIsolation writer, Compensations compensations, MapResults mapResults) {
         this.compensations = compensations;
+        this.mapResults = mapResults;
         this.settings = settings;
         this.redis = redis;
         this.keys = keys;
@@ -45,7 +47,7 @@ class EventLogDrain implements SmartLifecycle {
             ShardEvents events = new ShardEvents(redis.dedicated(settings.block()).sync(), keys, shard, consumerName,
                     settings);
             ShardEventLoop loop = new ShardEventLoop(events, entries, writer, settings,
-                    compensations::startDeclared);
+                    compensations::startDeclared, mapResults::complete);
             Thread thread = new Thread(loop, "supervisor-events-" + shard);
             thread.setDaemon(true);
             loops.add(loop);

@@ -2,11 +2,14 @@ package io.tokenflow.supervisor;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 import io.lettuce.core.RedisCommandExecutionException;
@@ -14,6 +17,7 @@ import io.lettuce.core.StreamMessage;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import io.tokenflow.engine.replay.MapItemsDone;
 import io.tokenflow.engine.runs.RunStatus;
 
 /**
@@ -36,6 +40,7 @@ final class ShardEventLoop implements Runnable {
     private final PoisonIsolation writer;
     private final SupervisorSettings settings;
     private final Consumer<Map<UUID, RunStatus>> afterEndings;
+    private final BiConsumer<UUID, MapItemsDone> afterMaps;
     private final RetryBackoff backoff;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private String pendingAfter = "0";
@@ -47,13 +52,18 @@ final class ShardEventLoop implements Runnable {
 
     ShardEventLoop(ShardEvents events, EventsEntries entries, PoisonIsolation writer,
                    SupervisorSettings settings) {
-        this(events, entries, writer, settings, ended -> { });
+        this(events, entries, writer, settings, ended -> { }, (run, done) -> { });
     }
 
-    /** @param afterEndings told of the runs each written batch ended, before their Redis state is let go */
+    /**
+     * @param afterEndings told of the runs each written batch ended, before their Redis state is let go
+     * @param afterMaps    told of each map whose {@code map.items.done} a batch logged, before the batch is
+     *                     acknowledged (so it is told again if this loop dies in between)
+     */
     ShardEventLoop(ShardEvents events, EventsEntries entries, PoisonIsolation writer, SupervisorSettings settings,
-                   Consumer<Map<UUID, RunStatus>> afterEndings) {
+                   Consumer<Map<UUID, RunStatus>> afterEndings, BiConsumer<UUID, MapItemsDone> afterMaps) {
         this.afterEndings = afterEndings;
+        this.afterMaps = afterMaps;
         this.events = events;
         this.entries = entries;
         this.writer = writer;
@@ -73,6 +83,16 @@ final class ShardEventLoop implements Runnable {
                 if (stopped.getCount() > 0) {
                     failed(e);
                 }
+            }
+        }
+    }
+
+    private void mapsDone(List<EventsEntry> written, List<String> done) {
+        Set<String> logged = new HashSet<>(done);
+        for (EventsEntry entry : written) {
+            if (logged.contains(entry.id())) {
+                entry.events().stream().filter(MapItemsDone.class::isInstance)
+                        .forEach(event -> afterMaps.accept(entry.run(), (MapItemsDone) event));
             }
         }
     }
@@ -137,6 +157,7 @@ final class ShardEventLoop implements Runnable {
             return;
         }
         EventLogWriter.Outcome outcome = writer.write(events.shard(), events.stream(), read.entries(), messages);
+        mapsDone(read.entries(), outcome.done());
         events.acknowledge(outcome.done());
         if (!outcome.endings().isEmpty()) {
             afterEndings.accept(outcome.endings());

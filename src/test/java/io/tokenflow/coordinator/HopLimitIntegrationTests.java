@@ -52,6 +52,7 @@ class HopLimitIntegrationTests {
     @Autowired Router router;
     @Autowired TokenEmitter emitter;
     @Autowired Compensations compensations;
+    @Autowired MapItems maps;
     @Autowired Clock clock;
     @Autowired JdbcClient jdbc;
     JsonMapper json = JsonMapper.builder().build();
@@ -59,7 +60,7 @@ class HopLimitIntegrationTests {
     @Test
     void routesUpToTheLimitAndFailsTheRunAtTheHopPastIt() {
         CompletionRouter limited = new CompletionRouter(redis, keys, plans, scripts, payloads, rejected, retries,
-                deadLetters, router, emitter, new RunLimits(3, 0, 0, 0), compensations, clock);
+                deadLetters, router, emitter, new RunLimits(3, 0, 0, 0), compensations, maps, clock);
         String name = "hop-limit-" + UUID.randomUUID().toString().substring(0, 8);
         jdbc.sql("insert into node_types (name, display_name, kind, config_schema, created_by, created_at, updated_at) "
                 + "values (:name, 'Hop limit test', 'task', '{}', 'test', now(), now())").param("name", type).update();

@@ -20,6 +20,7 @@ import io.tokenflow.engine.ir.IrDeadline;
 import io.tokenflow.engine.ir.IrHuman;
 import io.tokenflow.engine.ir.IrJoin;
 import io.tokenflow.engine.ir.IrLoop;
+import io.tokenflow.engine.ir.IrMap;
 import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.engine.ir.IrOnFailure;
 import io.tokenflow.engine.ir.IrSignal;
@@ -37,6 +38,7 @@ final class IrAssembler {
     private final RetryCompiler retries = new RetryCompiler();
     private final OnFailureCompiler onFailures = new OnFailureCompiler();
     private final LimitsCompiler limits = new LimitsCompiler();
+    private final MapNodeCompiler maps = new MapNodeCompiler();
 
     IrAssembler(ConditionCompiler conditions) {
         this.conditions = conditions;
@@ -70,13 +72,15 @@ final class IrAssembler {
         IrSignal signal = node.signal() == null || node.signal().name() == null || node.signal().key() == null ? null
                 : new IrSignal(node.signal().name(), node.signal().key(), millis(node.signal().timeout()));
         boolean held = timer != null || signal != null;
-        return new IrNode(node.id(), node.name(), kind.label(), node.type(), spec.map(NodeTypeSpec::worker).orElse(null),
+        IrMap map = maps.compile(node, spec, diagnostics);
+        return new IrNode(node.id(), node.name(), kind.label(), node.type(),
+                map != null ? IrMap.ENGINE_WORKER : spec.map(NodeTypeSpec::worker).orElse(null),
                 node.config(), node.input(), dependencies, dependents, terminals.isTerminal(node, dependents, workflow.nodeIds()),
                 waitForAll, waitForAll ? new IrJoin(true, dependencies) : null, branch, loop,
                 held ? null : retries.compile(node, kind, workflow.source().retry(), diagnostics),
                 limits.compile(node, staticPaths(dependents, branch, loop, human, onFailure), diagnostics),
                 human, node.agent(), List.copyOf(references), onFailure, timeout(node, kind, diagnostics),
-                timer, signal);
+                timer, signal, map);
     }
 
     /** The sets of nodes one step of a node may send tokens to, as far as the workflow says statically. */

@@ -12,7 +12,7 @@ import tools.jackson.databind.node.StringNode;
 
 /**
  * Checks {@code ${…}} references in a node's input mapping (and a timer's {@code wait.until}, a signal's
- * {@code signal.key}): {@code ${workflow.input.<path>}} or
+ * {@code signal.key}, a map's {@code map.items}): {@code ${workflow.input.<path>}} or
  * {@code ${nodes.<id>.output[.<path>]}}, where {@code <id>} is a node that runs before this one. References are
  * resolved in the input only, so one in {@code config} (which reaches workers as written) is refused.
  */
@@ -36,6 +36,10 @@ final class ReferenceChecks {
         }
         if (node.signal() != null && node.signal().key() != null) {
             walk(StringNode.valueOf(node.signal().key()), node.signal().pointer() + "/key", node, workflow, graph,
+                    referenced, diagnostics);
+        }
+        if (node.map() != null && node.map().items() != null) {
+            walk(StringNode.valueOf(node.map().items()), node.map().pointer() + "/items", node, workflow, graph,
                     referenced, diagnostics);
         }
         refuseInConfig(node.config(), node.at("config"), node, diagnostics);

@@ -72,7 +72,8 @@ public final class DslReader {
                 node.get("agent"), onFailure(pointer, node, diagnostics),
                 node.has("timeout_s") ? node.get("timeout_s").asDouble() : null,
                 node.has("wait") ? readWait(pointer + "/wait", node.get("wait"), node, diagnostics) : null,
-                node.has("signal") ? readSignal(pointer + "/signal", node.get("signal"), node, diagnostics) : null);
+                node.has("signal") ? readSignal(pointer + "/signal", node.get("signal"), node, diagnostics) : null,
+                node.has("map") ? readMap(pointer + "/map", node.get("map")) : null);
     }
 
     /**
@@ -92,6 +93,12 @@ public final class DslReader {
         }
         return node.has("on_failure") && !node.has("signal")
                 ? readOnFailure(pointer + "/on_failure", node.get("on_failure")) : null;
+    }
+
+    private static MapDefinition readMap(String pointer, JsonNode map) {
+        return new MapDefinition(pointer, text(map, "items"),
+                map.has("concurrency") ? map.get("concurrency").asInt() : null,
+                map.has("max_items") ? map.get("max_items").asInt() : null);
     }
 
     private static WaitDefinition readWait(String pointer, JsonNode wait, JsonNode node, Diagnostics diagnostics) {

@@ -25,6 +25,7 @@ import tools.jackson.databind.annotation.JsonNaming;
  * @param limits       its own hop and fan-out limits, or {@code null} when it has none
  * @param timer        a wait node's timer, else {@code null}
  * @param signal       a signal node's wait, else {@code null}
+ * @param map          its map over a list, else {@code null}
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -33,7 +34,7 @@ public record IrNode(String id, String name, String type, String nodeType, Strin
                      @JsonProperty("is_terminal") boolean isTerminal, @JsonProperty("wait_for_all") boolean waitForAll,
                      IrJoin join, IrBranch branch, IrLoop loop, IrRetry retry, IrLimits limits, IrHuman human,
                      JsonNode agent, List<String> references, IrOnFailure onFailure, Long timeoutMs,
-                     IrWait timer, IrSignal signal) {
+                     IrWait timer, IrSignal signal, IrMap map) {
 
     public IrNode {
         Objects.requireNonNull(id, "id");
@@ -48,6 +49,11 @@ public record IrNode(String id, String name, String type, String nodeType, Strin
         return timer != null || signal != null;
     }
 
+    /** The worker type whose stream receives the node's tasks: the node's, or for a map its elements' worker. */
+    public String taskWorker() {
+        return map != null ? map.itemWorker() : worker;
+    }
+
     /** Whether a failure of this node may be tried again. */
     public boolean retries() {
         return retry != null && retry.maxAttempts() > 1;
@@ -58,8 +64,17 @@ public record IrNode(String id, String name, String type, String nodeType, Strin
         return retries() || (onFailure != null && onFailure.parks());
     }
 
-    /** How the dispatching Lua step handles its tasks (the prelude's {@code dispatch_task}: kept, timed out). */
+    /**
+     * How the dispatching Lua step handles its tasks (the prelude's {@code dispatch_task}: kept, timed out). A map
+     * node's own token goes to the engine plainly: its retry policy and time limit are its elements'
+     * ({@link #workTaskKind()}).
+     */
     public String taskKind() {
+        return map != null ? "task" : workTaskKind();
+    }
+
+    /** How the tasks that do the node's work are dispatched: its own, or for a map node each element's. */
+    public String workTaskKind() {
         String kind = keepsTasks() ? "rtask" : "task";
         return timeoutMs == null ? kind : kind + ":" + timeoutMs;
     }

@@ -10,7 +10,7 @@ import io.tokenflow.engine.runs.NodeExecutionKey;
  * An event that moves one node execution, keyed by {@code (node, iteration)} (the status derivation of
  * {@code docs/run-events.md}). Shared by the replay and by anything that projects events onto stored executions.
  */
-public sealed interface NodeExecutionEvent extends RunEvent permits TokenEmitted, JoinArrived, NodeStarted, NodeWaiting,
+public sealed interface NodeExecutionEvent extends RunEvent permits TokenEmitted, JoinArrived, NodeStarted, NodeWaiting, MapStarted,
         NodeCompleted, NodeFailed, NodeRetrying, NodeParked, NodeReprocessed, NodeDiscarded, NodeUnparked,
         ApprovalRequested,
         ApprovalDecided, ApprovalEscalated {

@@ -10,7 +10,7 @@ import tools.jackson.databind.JsonNode;
  */
 public sealed interface RunEvent permits RunStarted, NodeExecutionEvent, JoinCompleted, RunEnding,
         RunPatched, RunResumed, RunRecovered, CompensationStarted, CompensationCompleted, CompensationFailed,
-        EntryQuarantined {
+        EntryQuarantined, MapEvent {
 
     EventHeader header();
 

@@ -36,6 +36,11 @@ public final class TokenIds {
         return hash("resumed", tokenId, Long.toString(failedSeq));
     }
 
+    /** The token of element {@code index} of the map a map node's token started. */
+    public static String element(String mapTokenId, int index) {
+        return hash("element", mapTokenId, Integer.toString(index));
+    }
+
     /** The token of the compensator that undoes the work a completed token did. */
     public static String compensation(String completedTokenId) {
         return hash("compensate", completedTokenId);

@@ -84,7 +84,9 @@ class SchemaMembersTests {
             Map.entry("/nodes/*/wait/until", "HeldTasks.holdTimer"), Map.entry("/nodes/*/signal", "HeldTasks"),
             Map.entry("/nodes/*/signal/name", "SignalDelivery"), Map.entry("/nodes/*/signal/key", "SignalDelivery"),
             Map.entry("/nodes/*/signal/timeout", "WaitDueTimes"),
-            Map.entry("/nodes/*/signal/timeout_path", "the node's error path (CompletionRouter)")));
+            Map.entry("/nodes/*/signal/timeout_path", "the node's error path (CompletionRouter)"),
+            Map.entry("/nodes/*/map", "MapItems"), Map.entry("/nodes/*/map/items", "MapItems.start"),
+            Map.entry("/nodes/*/map/concurrency", "MapItems"), Map.entry("/nodes/*/map/max_items", "MapItems.start")));
 
     /** Member path → a node (as JSON) setting it, which the compiler must refuse at that member's pointer. */
     private static final Map<String, String> REFUSED = new TreeMap<>(Map.of(

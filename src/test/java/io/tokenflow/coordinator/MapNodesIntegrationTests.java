@@ -1,0 +1,142 @@
+package io.tokenflow.coordinator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import io.lettuce.core.StreamMessage;
+import org.junit.jupiter.api.Test;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Map nodes driven as users do: runs started on the REST API, the elements taken by an external worker speaking only
+ * the Redis protocol ({@link ManualWorker}), the outcome read from the event log and the run's API.
+ */
+class MapNodesIntegrationTests extends OperatorTests {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    /** fetch (passes the input on) → enrich (a map over its customers, on an external worker type) → after. */
+    private String workflow(String type, String mapSettings, String nodeSettings) throws Exception {
+        return api.created("""
+                {"name": "map-%s", "nodes": [
+                   {"id": "fetch", "type": "function", "config": {"function": "echo"}},
+                   {"id": "enrich", "type": "%s", "map": {"items": "${nodes.fetch.output.customers}"%s}%s},
+                   {"id": "after", "type": "function", "config": {"function": "echo"}},
+                   {"id": "caught", "type": "function", "config": {"function": "echo"}}],
+                 "edges": [{"from": "fetch", "to": "enrich"}, {"from": "enrich", "to": "after"}]}"""
+                .formatted(UUID.randomUUID(), type, mapSettings, nodeSettings));
+    }
+
+    @Test
+    void aMapRunsOneTaskPerElementAtMostConcurrencyAtATimeAndCollectsTheOutputsInElementOrder() throws Exception {
+        String type = api.customType("enrich");
+        UUID run = api.start(workflow(type, ", \"concurrency\": 3", ""),
+                "{\"customers\": [\"ann\", \"bob\", \"cy\", \"dee\", \"eve\", \"fay\", \"gus\"]}");
+        ManualWorker worker = new ManualWorker(api.redis(), type);
+        List<StreamMessage<String, String>> first = awaitTasks(worker, 3);
+        assertThat(worker.take()).as("no more than the concurrency").isEmpty();
+        assertThat(first).extracting(task -> task.getBody().get("input"))
+                .containsExactly("\"ann\"", "\"bob\"", "\"cy\"");
+        assertThat(first).extracting(task -> task.getBody().get("token")).doesNotHaveDuplicates();
+        awaitLogged(run, "map.started", 1);
+        assertThat(api.read(get("/api/v1/runs/" + run)).get("status").asString()).isEqualTo("RUNNING");
+
+        // elements finish out of order (the second oldest first); each finished one lets the one 3 places on in
+        List<String> names = List.of("ann", "bob", "cy", "dee", "eve", "fay", "gus");
+        List<StreamMessage<String, String>> running = new ArrayList<>(first);
+        for (int completed = 0; completed < names.size(); completed++) {
+            StreamMessage<String, String> done = running.remove(running.size() > 1 ? 1 : 0);
+            worker.complete(done, "{\"name\": " + done.getBody().get("input") + ", \"score\": " + completed + "}");
+            int index = names.indexOf(JSON.readTree(done.getBody().get("input")).asString());
+            if (index + 3 < names.size()) {
+                List<StreamMessage<String, String>> next = awaitTasks(worker, 1);
+                assertThat(next.get(0).getBody().get("input")).isEqualTo("\"" + names.get(index + 3) + "\"");
+                running.addAll(next);
+            }
+            assertThat(running.size()).isLessThanOrEqualTo(3);
+        }
+        api.awaitStatus(run, "COMPLETED");
+        JsonNode list = JSON.readTree(jdbc.sql("select data->'output' from event_log where run_id = ? and "
+                + "event_type = 'node.completed' and node_id = 'after'").param(run).query(String.class).single());
+        assertThat(list).hasSize(7);
+        List<String> collected = new ArrayList<>();
+        list.forEach(element -> collected.add(element.get("name").asString()));
+        assertThat(collected).isEqualTo(names);
+        assertThat(eventTypes(run).stream().filter("map.item.completed"::equals)).hasSize(7);
+        assertThat(eventTypes(run).stream().filter("map.items.done"::equals)).hasSize(1);
+        assertThat(api.redis().hlen("wf.run:{0}:" + run + ":maps")).as("the map's state is gone").isZero();
+    }
+
+    @Test
+    void anElementsTransientFailureIsRetriedAndOneWithNoRetryLeftStandsInTheListAsItsErrorOnAnErrorPath()
+            throws Exception {
+        String type = api.customType("enrich");
+        UUID run = api.start(workflow(type, ", \"concurrency\": 5",
+                        ", \"retry\": {\"max_attempts\": 2, \"backoff_ms\": 10, \"jitter\": 0},"
+                                + " \"on_failure\": {\"action\": \"path\", \"next_nodes\": [\"caught\"]}"),
+                "{\"customers\": [\"ann\", \"bob\", \"cy\"]}");
+        ManualWorker worker = new ManualWorker(api.redis(), type);
+        List<StreamMessage<String, String>> tasks = awaitTasks(worker, 3);
+        worker.complete(tasks.get(0), "\"A\"");
+        worker.failTransiently(tasks.get(1), "busy");
+        worker.fail(tasks.get(2), "no such customer");
+        StreamMessage<String, String> again = worker.takeOne(Duration.ofSeconds(10));
+        assertThat(again.getBody()).containsEntry("token", tasks.get(1).getBody().get("token"))
+                .containsEntry("attempt", "2");
+        worker.complete(again, "\"B\"");
+
+        api.awaitStatus(run, "COMPLETED");
+        JsonNode list = JSON.readTree(jdbc.sql("select data->'output' from event_log where run_id = ? and "
+                + "event_type = 'node.completed' and node_id = 'after'").param(run).query(String.class).single());
+        assertThat(list.get(0).asString()).isEqualTo("A");
+        assertThat(list.get(1).asString()).isEqualTo("B");
+        assertThat(list.get(2).get("error").get("message").asString()).isEqualTo("no such customer");
+        assertThat(eventTypes(run)).contains("node.retrying", "map.item.failed").doesNotContain("node.failed");
+    }
+
+    @Test
+    void anElementThatFailsWithNoErrorPathFailsTheRunNamingTheElement() throws Exception {
+        String type = api.customType("enrich");
+        UUID run = api.start(workflow(type, ", \"concurrency\": 2", ""), "{\"customers\": [1, 2, 3, 4]}");
+        ManualWorker worker = new ManualWorker(api.redis(), type);
+        List<StreamMessage<String, String>> tasks = awaitTasks(worker, 2);
+        worker.complete(tasks.get(0), "1");
+        worker.fail(tasks.get(1), "bad element");
+        api.awaitStatus(run, "FAILED");
+        JsonNode failed = JSON.readTree(jdbc.sql("select data::text from event_log where run_id = ? and "
+                + "event_type = 'node.failed'").param(run).query(String.class).single());
+        assertThat(failed.get("error").get("message").asString()).isEqualTo("Element 1 of the map failed: bad element");
+    }
+
+    @Test
+    void aListThatIsNoListFailsTheMapNodeAndAnEmptyListCompletesIt() throws Exception {
+        String type = api.customType("enrich");
+        String workflow = workflow(type, "", "");
+        UUID notAList = api.start(workflow, "{\"customers\": {\"ann\": 1}}");
+        UUID empty = api.start(workflow, "{\"customers\": []}");
+        api.awaitStatus(notAList, "FAILED");
+        assertThat(jdbc.sql("select data->'error'->>'code' from event_log where run_id = ? and "
+                + "event_type = 'node.failed'").param(notAList).query(String.class).single())
+                .isEqualTo("invalid_map_items");
+        api.awaitStatus(empty, "COMPLETED");
+        assertThat(jdbc.sql("select data->'output' from event_log where run_id = ? and event_type = 'node.completed' "
+                + "and node_id = 'enrich'").param(empty).query(String.class).single()).isEqualTo("[]");
+    }
+
+    private static List<StreamMessage<String, String>> awaitTasks(ManualWorker worker, int count) {
+        List<StreamMessage<String, String>> taken = new ArrayList<>();
+        long until = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (taken.size() < count && System.nanoTime() < until) {
+            taken.addAll(worker.take());
+        }
+        assertThat(taken).as("tasks taken").hasSize(count);
+        return taken;
+    }
+}
