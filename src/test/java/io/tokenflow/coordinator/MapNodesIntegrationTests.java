@@ -130,6 +130,80 @@ class MapNodesIntegrationTests extends OperatorTests {
                 + "and node_id = 'enrich'").param(empty).query(String.class).single()).isEqualTo("[]");
     }
 
+    @Test
+    void aMapOfTenThousandElementsCompletesInOrderWithRedisHoldingOnlyItsRunningElements() throws Exception {
+        int elements = 10_000;
+        int concurrency = 50;
+        String workflow = api.created("""
+                {"name": "map-10k-%s", "nodes": [
+                   {"id": "fetch", "type": "function", "config": {"function": "echo"}},
+                   {"id": "square", "type": "function", "config": {"function": "echo"},
+                    "map": {"items": "${nodes.fetch.output.numbers}", "concurrency": %d}}],
+                 "edges": [{"from": "fetch", "to": "square"}]}""".formatted(UUID.randomUUID(), concurrency));
+        StringBuilder numbers = new StringBuilder("[");
+        for (int i = 0; i < elements; i++) {
+            numbers.append(i == 0 ? "" : ",").append("{\"n\":").append(i).append('}');
+        }
+        long usedBefore = usedMemory();
+        UUID run = api.start(workflow, "{\"numbers\": " + numbers.append(']') + "}");
+        String tokens = "wf.run:{0}:" + run + ":tokens";
+        long maxInFlight = 0;
+        long maxStream = 0;
+        long maxUsed = 0;
+        long maxRunKeys = 0;
+        long maxMapState = 0;
+        long started = System.nanoTime();
+        while (!"COMPLETED".equals(jdbc.sql("select status from runs where id = ?").param(run).query(String.class)
+                .optional().orElse(null))) {
+            assertThat(System.nanoTime() - started).as("completes within 3 minutes")
+                    .isLessThan(Duration.ofMinutes(3).toNanos());
+            maxInFlight = Math.max(maxInFlight, api.redis().hlen(tokens));
+            maxStream = Math.max(maxStream, api.redis().xlen("wf.tasks.function:{0}"));
+            maxUsed = Math.max(maxUsed, usedMemory());
+            long runKeys = 0;
+            long mapState = 0;
+            for (String key : api.redis().keys("wf.run:{0}:" + run + ":*")) {
+                Long usage = api.redis().memoryUsage(key);
+                runKeys += usage == null ? 0 : usage;
+                // meta holds the run's input and ctx the outputs before the map: the workflow's data, not the map's
+                mapState += usage == null || key.endsWith(":meta") || key.endsWith(":ctx") ? 0 : usage;
+            }
+            maxRunKeys = Math.max(maxRunKeys, runKeys);
+            maxMapState = Math.max(maxMapState, mapState);
+            Thread.sleep(50);
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        System.out.printf("Map of %,d elements, concurrency %d: completed in %.1f s (%,.0f elements/s); tokens in "
+                        + "flight at most %d, task stream at most %d entries; the map's state in Redis (tokens, kept "
+                        + "tasks, map) at most %,d bytes (%.0f bytes per running element); all the run's keys at most "
+                        + "%,d bytes; Redis used_memory at most %,d bytes "
+                        + "above its start%n",
+                elements, concurrency, seconds, elements / seconds, maxInFlight, maxStream, maxMapState,
+                (double) maxMapState / concurrency, maxRunKeys, maxUsed - usedBefore);
+        assertThat(maxInFlight).as("the map's token and its running elements").isLessThanOrEqualTo(concurrency + 1);
+        assertThat(maxMapState).as("the map's state: its running elements, no list and no outputs")
+                .isLessThan(concurrency * 1_000L);
+
+        String ref = JSON.readTree(jdbc.sql("select data->'output' from event_log where run_id = ? and "
+                + "event_type = 'node.completed' and node_id = 'square'").param(run).query(String.class).single())
+                .get("$ref").asString();
+        JsonNode list = api.read(get("/api/v1/cas/" + ref.substring("cas://".length())));
+        assertThat(list).hasSize(elements);
+        for (int i = 0; i < elements; i++) {
+            assertThat(list.get(i).get("n").asInt()).isEqualTo(i);
+        }
+    }
+
+    private long usedMemory() {
+        String info = api.redis().info("memory");
+        for (String line : info.split("\r?\n")) {
+            if (line.startsWith("used_memory:")) {
+                return Long.parseLong(line.substring("used_memory:".length()).trim());
+            }
+        }
+        throw new IllegalStateException("Expected used_memory in INFO memory, but found " + info);
+    }
+
     private static List<StreamMessage<String, String>> awaitTasks(ManualWorker worker, int count) {
         List<StreamMessage<String, String>> taken = new ArrayList<>();
         long until = System.nanoTime() + Duration.ofSeconds(20).toNanos();
