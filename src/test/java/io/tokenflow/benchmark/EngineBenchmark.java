@@ -44,7 +44,9 @@ import io.tokenflow.workers.function.WorkflowFunction;
  *
  * <p>Run: {@code ./mvnw -q test-compile exec:java} (options: {@code -Dbench.runs=20000 -Dbench.window=400
  * -Dbench.warmup=5000 -Dbench.warmup-round=5000 -Dbench.warmup-seconds=240 -Dbench.starters=16 -Dbench.shards=2
- * -Dbench.shapes=latency,chain,fan}).
+ * -Dbench.shapes=latency,chain,fan,map}). The map shape ({@code map}, not in the default list) runs one run of 10,000
+ * elements (100 at a time) and 100 runs of 100 elements (10 at a time each), and prints elements/s, CPU per element
+ * and Redis's memory above its baseline per element in flight.
  */
 public final class EngineBenchmark {
 
@@ -110,6 +112,13 @@ public final class EngineBenchmark {
             }
             if (shapes.contains("fan")) {
                 bench.load("fan-out/fan-in", diamond, "D", 4, runs, window);
+            }
+            if (shapes.contains("map")) {
+                String wide = creating.create(Workflows.map(100), "benchmark").id().toString();
+                String narrow = creating.create(Workflows.map(10), "benchmark").id().toString();
+                bench.mapLoad("map warm-up (unmeasured)", narrow, 200, 100, 10);
+                bench.mapLoad("map, 1 run of 10,000 elements, 100 at a time", wide, 1, 10_000, 100);
+                bench.mapLoad("map, 100 runs of 100 elements, 10 at a time each", narrow, 100, 100, 10);
             }
         }
         System.exit(0);
@@ -177,6 +186,42 @@ public final class EngineBenchmark {
         System.out.printf("%s: Redis per hop, top commands (those a Lua step calls are counted in it and on their "
                 + "own): %s%n",
                 name, RedisCommandStats.top(redis.info("commandstats"), (long) runs * hopsPerRun, 10));
+    }
+
+    /** {@code runs} runs of a map over {@code elements} elements, all in flight at once. */
+    private void mapLoad(String name, String workflow, int runs, int elements, int concurrency)
+            throws InterruptedException {
+        awaitEventLog();
+        long baseline = usedMemory();
+        redis.configResetstat();
+        tools.jackson.databind.node.ObjectNode inputs = tools.jackson.databind.node.JsonNodeFactory.instance
+                .objectNode();
+        tools.jackson.databind.node.ArrayNode items = inputs.putArray("items");
+        for (int i = 0; i < elements; i++) {
+            items.add(i);
+        }
+        probe.reset("done", runs);
+        probe.inFlight.acquire(runs);
+        CpuUse cpuBefore = CpuUse.now(redis);
+        long begin = System.nanoTime();
+        for (int i = 0; i < runs; i++) {
+            starting.start(new StartRunCommand(workflow, null, 1, inputs, null), "benchmark");
+        }
+        List<Long> memory = new ArrayList<>();
+        while (!probe.inFlight.tryAcquire(runs, 100, TimeUnit.MILLISECONDS)) {
+            memory.add(usedMemory() - baseline);
+        }
+        long elapsed = System.nanoTime() - begin;
+        long drained = awaitEventLog();
+        CpuUse cpu = CpuUse.now(redis).since(cpuBefore);
+        long total = (long) runs * elements;
+        double inFlight = (double) Math.min(runs * concurrency, total);
+        double seconds = elapsed / 1e9;
+        System.out.printf("%s: %,d elements in %.2f s → %,.0f elements/s; event log drained %.2f s later; Redis "
+                        + "memory above its baseline per element in flight (%,.0f) ≈ %s%n", name, total, seconds,
+                total / seconds, drained / 1e9, inFlight,
+                median(memory.stream().map(bytes -> bytes / inFlight).toList()));
+        System.out.printf("%s: %s%n", name, cpu.per(total, "element"));
     }
 
     /**

@@ -39,6 +39,17 @@ final class Workflows {
         return workflow;
     }
 
+    /** A map node over the run's input {@code items} (the probe per element, {@code concurrency} at a time), then done. */
+    static JsonNode map(int concurrency) {
+        ObjectNode workflow = workflow("bench-map-" + concurrency);
+        node(workflow, "M", false);
+        ((ObjectNode) workflow.get("nodes").get(0)).putObject("map").put("items", "${workflow.input.items}")
+                .put("concurrency", concurrency);
+        node(workflow, "done", false);
+        edge(workflow, "M", "done");
+        return workflow;
+    }
+
     private static ObjectNode workflow(String name) {
         ObjectNode workflow = JSON.objectNode();
         workflow.put("name", name + "-" + UUID.randomUUID().toString().substring(0, 8));
