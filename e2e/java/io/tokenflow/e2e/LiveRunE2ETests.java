@@ -153,6 +153,30 @@ class LiveRunE2ETests {
     }
 
     @Test
+    void showsAMapsProgressLiveUntilEveryElementIsDone(Page page) {
+        SignIn.andOpen(page, base(), "/runs");
+        String workflow = createWorkflow(page, """
+                {"name": "map-%s", "nodes": [
+                  {"id": "each", "type": "function", "config": {"function": "gate"},
+                   "map": {"items": "${workflow.input.orders}", "concurrency": 2}},
+                  {"id": "after", "type": "function", "config": {"function": "echo"}}],
+                 "edges": [{"from": "each", "to": "after"}]}""");
+        UUID run = startRun(page, workflow, "{\"orders\": [1, 2, 3, 4, 5, 6]}");
+
+        page.navigate(base() + "/runs/" + run);
+        Locator each = node(page, "each");
+        assertThat(each).hasAttribute("data-status", "running");
+        assertThat(each.locator(".badge-map")).hasText("0/6 done");
+        assertThat(page.locator("#run-timeline")).containsText("map of 6 elements, 2 at a time");
+        Gates.open(run);
+
+        assertThat(each).hasAttribute("data-status", "completed");
+        assertThat(each.locator(".badge-map")).hasCount(0);
+        assertThat(node(page, "after")).hasAttribute("data-status", "completed");
+        assertThat(page.locator("#run-timeline")).containsText("every element done (6 completed, 0 failed)");
+    }
+
+    @Test
     void showsATimersAndASignalsWaitLiveUntilTheyEnd(Page page) {
         SignIn.andOpen(page, base(), "/runs");
         String workflow = createWorkflow(page, """

@@ -19,7 +19,8 @@ import tools.jackson.databind.node.JsonNodeFactory;
  */
 public record NodeInspector(String path, String id, String typeName, NodeTypeSpec type, List<InspectorField> general,
                             List<InspectorField> config, InspectorField input, InspectorField join,
-                            List<InspectorField> retry, List<InspectorField> onFailure, BranchView branch, LoopView loop,
+                            List<InspectorField> retry, List<InspectorField> onFailure, BranchView branch,
+                            LoopView loop,
                             List<InspectorField> human, List<InspectorField> agent, List<InspectorField> timer,
                             List<InspectorField> signal, List<InspectorField> map, List<String> successors) {
 

@@ -54,9 +54,9 @@ final class HeldNodeCompiler {
         try {
             OffsetDateTime.parse(until);
         } catch (DateTimeParseException e) {
-            diagnostics.error("wait-settings", node.id(), node.timer().pointer() + "/until", "Expected wait.until to be "
-                    + "an ISO-8601 instant with its offset (2026-12-01T09:00:00Z) or one ${…} reference giving one, "
-                    + "but found '" + until + "'");
+            diagnostics.error("wait-settings", node.id(), node.timer().pointer() + "/until",
+                    "Expected wait.until to be an ISO-8601 instant with its offset (2026-12-01T09:00:00Z) or one "
+                    + "${…} reference giving one, but found '" + until + "'");
         }
     }
 

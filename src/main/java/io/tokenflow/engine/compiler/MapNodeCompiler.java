@@ -13,8 +13,9 @@ import io.tokenflow.engine.types.NodeTypeSpec;
 
 /**
  * A node's {@code map}: only a node a worker runs maps (each element is one of its tasks, and the element is the
- * task's input, so the node has no input mapping), {@code items} is one reference, and parking an element in the dead-letter queue is not offered (an element's failure fails the run or,
- * with an error path, stands in the list as its error).
+ * task's input, so the node has no input mapping), {@code items} is one reference, and parking an element in the
+ * dead-letter queue is not offered (an element's failure fails the run or, with an error path, stands in the list as
+ * its error).
  */
 final class MapNodeCompiler {
 
