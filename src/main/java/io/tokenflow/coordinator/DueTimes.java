@@ -23,9 +23,9 @@ import io.tokenflow.redis.RedisKeys;
 /**
  * Acts on the due times of every shard, every {@link #POLL_MS} ms: a retry whose backoff is over goes back to its
  * node's task stream ({@code release-retry.lua}); a task past its node's {@code timeout_s} fails as transient, and a
- * run past its deadline ends ({@link Timeouts}). Each member is removed by whoever acts on it, so it is acted on once
- * however many coordinators look. Due times live in Redis only, so an instance that stopped finds them where it left them; a due
- * time is acted on at most a poll late.
+ * run past its deadline ends ({@link Timeouts}); then other features' {@link DueWork} (timers) is done. Each member
+ * is removed by whoever acts on it, so it is acted on once however many coordinators look. Due times live in Redis
+ * only, so an instance that stopped finds them where it left them; a due time is acted on at most a poll late.
  */
 @Component
 class DueTimes implements SmartLifecycle {
@@ -42,11 +42,13 @@ class DueTimes implements SmartLifecycle {
     private final RunPlans plans;
     private final Timeouts timeouts;
     private final Clock clock;
+    private final List<DueWork> others;
     private ScheduledExecutorService scheduler;
 
     DueTimes(CoordinatorSettings settings, RedisConnections redis, RedisKeys keys, LuaScripts scripts, RunPlans plans,
-             Timeouts timeouts, Clock clock) {
+             Timeouts timeouts, Clock clock, List<DueWork> others) {
         this.timeouts = timeouts;
+        this.others = List.copyOf(others);
         this.settings = settings;
         this.redis = redis;
         this.keys = keys;
@@ -105,6 +107,14 @@ class DueTimes implements SmartLifecycle {
                 releaseDue();
             } catch (RuntimeException e) {
                 log.warn("Acting on due times failed; trying again in " + POLL_MS + " ms", e);
+            }
+            for (DueWork work : others) {
+                try {
+                    work.actOnDue();
+                } catch (RuntimeException e) {
+                    log.warn("Acting on " + work.getClass().getSimpleName() + "'s due times failed; trying again in "
+                            + POLL_MS + " ms", e);
+                }
             }
         }, POLL_MS, POLL_MS, TimeUnit.MILLISECONDS);
     }

@@ -9,6 +9,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.web.servlet.MockMvc;
 
@@ -22,7 +24,7 @@ class TimerNodesIntegrationTests {
 
     @Autowired MockMvc mvc;
     @Autowired JdbcClient jdbc;
-    @Autowired WaitDueTimes dueTimes;
+    @Autowired ApplicationContext context;
 
     private WaitingRunsApi api;
 
@@ -62,6 +64,7 @@ class TimerNodesIntegrationTests {
                    {"id": "pause", "type": "wait", "wait": {"duration": 1}},
                    {"id": "after", "type": "function", "config": {"function": "echo"}}],
                  "edges": [{"from": "pause", "to": "after"}]}""");
+        SmartLifecycle dueTimes = context.getBean("dueTimes", SmartLifecycle.class);
         dueTimes.stop();
         UUID run;
         try {
