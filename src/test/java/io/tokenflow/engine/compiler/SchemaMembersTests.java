@@ -79,7 +79,15 @@ class SchemaMembersTests {
             Map.entry("/nodes/*/agent/model", "LlmAgent"), Map.entry("/nodes/*/agent/prompt", "Prompts"),
             Map.entry("/nodes/*/agent/system_prompt", "Prompts"), Map.entry("/nodes/*/agent/temperature", "LlmAgent"),
             Map.entry("/nodes/*/agent/timeout_s", "LlmAgent, ExternalAgentJobs"),
-            Map.entry("/nodes/*/agent/tools", "Toolbox")));
+            Map.entry("/nodes/*/agent/tools", "Toolbox"),
+            Map.entry("/triggers", "ActiveTriggers: the newest version's triggers"),
+            Map.entry("/triggers/*/id", "trigger_fires, webhook URL"),
+            Map.entry("/triggers/*/type", "CronScheduler or WebhooksController"),
+            Map.entry("/triggers/*/cron", "CronTicks (refused on a webhook)"),
+            Map.entry("/triggers/*/time_zone", "CronTicks (refused on a webhook)"),
+            Map.entry("/triggers/*/missed", "CronTicks (refused on a webhook)"),
+            Map.entry("/triggers/*/inputs", "CronScheduler: each run's inputs (refused on a webhook)"),
+            Map.entry("/triggers/*/auth", "WebhookAuthentication (refused on a cron trigger)")));
 
     /** Member path → a node (as JSON) setting it, which the compiler must refuse at that member's pointer. */
     private static final Map<String, String> REFUSED = new TreeMap<>(Map.of(
