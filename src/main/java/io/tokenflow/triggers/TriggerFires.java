@@ -24,10 +24,10 @@ class TriggerFires {
 
     /** The newest tick any instance claimed for the trigger. */
     Optional<Instant> last(UUID workflowId, String triggerId) {
-        return Optional.ofNullable(jdbc.sql("select max(fire_at) from trigger_fires where workflow_id = :workflow "
-                        + "and trigger_id = :trigger")
+        return jdbc.sql("select fire_at from trigger_fires where workflow_id = :workflow and trigger_id = :trigger "
+                        + "order by fire_at desc limit 1")
                 .param("workflow", workflowId).param("trigger", triggerId)
-                .query((rs, i) -> rs.getTimestamp(1)).single()).map(Timestamp::toInstant);
+                .query((rs, i) -> rs.getTimestamp(1).toInstant()).optional();
     }
 
     /** Claims the tick; true only for the one caller, of all instances, whose row went in. */

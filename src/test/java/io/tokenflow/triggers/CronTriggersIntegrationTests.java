@@ -1,0 +1,227 @@
+package io.tokenflow.triggers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.user;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.patch;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.Environment;
+import org.springframework.http.MediaType;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.web.servlet.MockMvc;
+
+import io.tokenflow.IntegrationTest;
+import io.tokenflow.TestWorkflows;
+import io.tokenflow.TokenflowApplication;
+import io.tokenflow.runs.StartRun;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Cron triggers on the real engine: a per-second schedule fires each tick exactly once with two application instances
+ * on the same PostgreSQL and Redis, and the runs complete; missed ticks follow the trigger's policy.
+ */
+@IntegrationTest
+@AutoConfigureMockMvc
+class CronTriggersIntegrationTests {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @Autowired
+    MockMvc mvc;
+    @Autowired
+    Environment environment;
+    @Autowired
+    JdbcClient jdbc;
+    @Autowired
+    CronScheduler scheduler;
+    @Autowired
+    ActiveTriggers active;
+    @Autowired
+    TriggerFires fires;
+    @Autowired
+    StartRun starting;
+    @Autowired
+    TriggerSettings settings;
+
+    @Test
+    void aPerSecondScheduleFiresEachTickExactlyOnceWithTwoInstances() throws Exception {
+        try (ConfigurableApplicationContext second = secondInstance()) {
+            String otherInstance = second.getBean(CronScheduler.class).instance();
+            UUID workflow = create("triggers/every-second");
+            await().atMost(Duration.ofSeconds(40)).until(() -> fireRows(workflow).size() >= 6);
+            removeTriggers(workflow);
+            await().atMost(Duration.ofSeconds(20)).until(() -> fireRows(workflow).stream()
+                    .allMatch(fire -> "started".equals(fire.get("outcome"))));
+            List<Map<String, Object>> rows = fireRows(workflow);
+            List<Instant> ticks = rows.stream().map(fire -> ((Timestamp) fire.get("fire_at")).toInstant())
+                    .toList();
+            Instant first = ticks.get(0);
+            assertThat(ticks).as("one row per second, none missing, none twice")
+                    .isEqualTo(IntStream.range(0, ticks.size()).mapToObj(first::plusSeconds).toList());
+            assertThat(rows).extracting(fire -> fire.get("claimed_by"))
+                    .allMatch(Set.of(scheduler.instance(), otherInstance)::contains);
+            System.out.println("Cron ticks claimed per instance: " + rows.stream().collect(Collectors.groupingBy(
+                    fire -> fire.get("claimed_by"), Collectors.counting())));
+
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                List<Map<String, Object>> runs = jdbc.sql("select id, idempotency_key, status, inputs::text as "
+                        + "inputs from runs where workflow_id = ? order by idempotency_key").params(workflow).query()
+                        .listOfRows();
+                assertThat(runs).as("exactly one run per tick").hasSize(rows.size());
+                assertThat(runs).extracting(run -> run.get("idempotency_key")).containsExactlyElementsOf(ticks.stream()
+                        .map(tick -> "trigger:" + workflow + ":tick:" + tick).toList());
+                assertThat(runs).extracting(run -> run.get("id")).containsExactlyInAnyOrderElementsOf(
+                        rows.stream().map(fire -> fire.get("run_id")).toList());
+                assertThat(runs).allSatisfy(run -> {
+                    assertThat(run.get("status")).isEqualTo("COMPLETED");
+                    assertThat(JSON.readTree((String) run.get("inputs")).get("mode").asString()).isEqualTo("tick");
+                });
+            });
+        }
+    }
+
+    @Test
+    void missedTicksAreSkippedOrFireOnceAfterDowntimeThenTicksFireOnTime() throws Exception {
+        UUID workflow = create("triggers/nightly");
+        Instant saved = savedAt(workflow);
+        Instant backAt = LocalDate.ofInstant(saved, ZoneOffset.UTC).plusDays(3).atTime(4, 0).toInstant(ZoneOffset.UTC);
+        Instant lastMissed = backAt.truncatedTo(ChronoUnit.DAYS).plus(Duration.ofHours(3));
+        long missed = IntStream.rangeClosed(0, 3).mapToObj(day -> lastMissed.minus(Duration.ofDays(day)))
+                .filter(tick -> tick.isAfter(saved)).count();
+
+        assertThat(schedulerAt(backAt).fireDue())
+                .as("runs started: one for all of catch-up's missed ticks, none for skipping's").isEqualTo(1);
+        assertThat(fires.recent(workflow, "catch-up", 10)).singleElement().satisfies(fire -> {
+            assertThat(fire.fireAt()).isEqualTo(lastMissed);
+            assertThat(fire.outcome()).isEqualTo("started");
+            assertThat(fire.missedTicks()).isEqualTo(missed);
+            assertThat(fire.runId()).isNotNull();
+        });
+        assertThat(fires.recent(workflow, "skipping", 10)).singleElement().satisfies(fire -> {
+            assertThat(fire.fireAt()).isEqualTo(lastMissed);
+            assertThat(fire.outcome()).isEqualTo("skipped");
+            assertThat(fire.missedTicks()).isEqualTo(missed);
+            assertThat(fire.runId()).isNull();
+        });
+
+        Instant nextTick = lastMissed.plus(Duration.ofDays(1));
+        assertThat(schedulerAt(nextTick.plusSeconds(2)).fireDue()).as("both fire their next tick on time").isEqualTo(2);
+        for (String trigger : List.of("catch-up", "skipping")) {
+            TriggerFires.Fired fire = fires.recent(workflow, trigger, 1).get(0);
+            assertThat(fire.fireAt()).isEqualTo(nextTick);
+            assertThat(fire.outcome()).isEqualTo("started");
+            assertThat(fire.missedTicks()).isZero();
+        }
+        await().atMost(Duration.ofSeconds(30)).until(() -> jdbc.sql("select count(*) from runs where workflow_id = ? "
+                + "and status = 'COMPLETED'").params(workflow).query(Long.class).single() == 3);
+    }
+
+    @Test
+    void twoSchedulersRacingForTheSameTicksStartEachRunOnce() throws Exception {
+        UUID workflow = create("triggers/nightly");
+        Instant at = LocalDate.ofInstant(savedAt(workflow), ZoneOffset.UTC).plusDays(3).atTime(3, 0, 2)
+                .toInstant(ZoneOffset.UTC);
+        List<CronScheduler> racers = List.of(schedulerAt(at), schedulerAt(at));
+        java.util.concurrent.CyclicBarrier barrier = new java.util.concurrent.CyclicBarrier(2);
+        List<java.util.concurrent.Future<Integer>> started;
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            started = threads.invokeAll(racers.stream().map(racer -> (java.util.concurrent.Callable<Integer>) () -> {
+                barrier.await();
+                return racer.fireDue();
+            }).toList());
+        } finally {
+            threads.shutdown();
+        }
+        int total = started.get(0).get() + started.get(1).get();
+        assertThat(total).as("catch-up: one run for its missed ticks and one on time; skipping: one on time")
+                .isEqualTo(3);
+        assertThat(jdbc.sql("select count(*) from trigger_fires where workflow_id = ?").params(workflow)
+                .query(Long.class).single()).isEqualTo(4);
+        await().atMost(Duration.ofSeconds(30)).until(() -> jdbc.sql("select count(*) from runs where workflow_id = ? "
+                + "and status = 'COMPLETED'").params(workflow).query(Long.class).single() == 3);
+        assertThat(jdbc.sql("select count(*) from runs where workflow_id = ?").params(workflow).query(Long.class)
+                .single()).isEqualTo(3);
+        System.out.println("Racing schedulers started " + started.get(0).get() + " and " + started.get(1).get());
+    }
+
+    @Test
+    void listsCronTriggersWithTheirNextFireInTheirZoneAndInUtc() throws Exception {
+        UUID workflow = create("triggers/every-second");
+        JsonNode triggers = JSON.readTree(mvc.perform(get("/api/v1/workflows/" + workflow + "/triggers")
+                .with(user("olga").roles("OPERATOR"))).andExpect(status().isOk()).andReturn().getResponse()
+                .getContentAsString());
+        removeTriggers(workflow);
+        JsonNode tick = triggers.get(0);
+        assertThat(tick.get("id").asString()).isEqualTo("tick");
+        assertThat(tick.get("timeZone").asString()).isEqualTo("Europe/Berlin");
+        Instant next = Instant.parse(tick.get("nextFireAt").asString());
+        assertThat(next).isBetween(Instant.now().minusSeconds(2), Instant.now().plusSeconds(3));
+        assertThat(java.time.OffsetDateTime.parse(tick.get("nextFireLocal").asString()).toInstant()).isEqualTo(next);
+    }
+
+    private ConfigurableApplicationContext secondInstance() {
+        return new SpringApplicationBuilder(TokenflowApplication.class).profiles("test").run(
+                "--server.port=0", "--tokenflow.embedded.enabled=false",
+                "--spring.datasource.url=" + environment.getRequiredProperty("spring.datasource.url"),
+                "--spring.datasource.username=" + environment.getProperty("spring.datasource.username", ""),
+                "--spring.datasource.password=" + environment.getProperty("spring.datasource.password", ""),
+                "--spring.data.redis.host=" + environment.getProperty("spring.data.redis.host", "127.0.0.1"),
+                "--spring.data.redis.port=" + environment.getProperty("spring.data.redis.port", "6379"));
+    }
+
+    /** A scheduler of this instance's beans whose clock stands still at {@code now}. */
+    private CronScheduler schedulerAt(Instant now) {
+        return new CronScheduler(active, fires, starting, settings, Clock.fixed(now, ZoneOffset.UTC));
+    }
+
+    private Instant savedAt(UUID workflow) {
+        return jdbc.sql("select created_at from workflow_versions where workflow_id = ?").params(workflow)
+                .query(Timestamp.class).single().toInstant();
+    }
+
+    private UUID create(String fixture) throws Exception {
+        String answer = mvc.perform(post("/api/v1/workflows").contentType(MediaType.APPLICATION_JSON)
+                        .content(TestWorkflows.fixture(fixture, TestWorkflows.unique("cron")))
+                        .with(user("dora").roles("DESIGNER")).with(csrf()))
+                .andExpect(status().isCreated()).andReturn().getResponse().getContentAsString();
+        return UUID.fromString(JSON.readTree(answer).get("id").asString());
+    }
+
+    /** A new version without triggers: the schedule stops (only the newest version's triggers are active). */
+    private void removeTriggers(UUID workflow) throws Exception {
+        mvc.perform(patch("/api/v1/workflows/" + workflow).contentType("application/json-patch+json")
+                        .content("[{\"op\": \"remove\", \"path\": \"/triggers\"}]").header("If-Match", "\"1\"")
+                        .with(user("dora").roles("DESIGNER")).with(csrf()))
+                .andExpect(status().isOk());
+    }
+
+    private List<Map<String, Object>> fireRows(UUID workflow) {
+        return jdbc.sql("select fire_at, outcome, run_id, claimed_by from trigger_fires where workflow_id = ? "
+                + "order by fire_at").params(workflow).query().listOfRows();
+    }
+}
