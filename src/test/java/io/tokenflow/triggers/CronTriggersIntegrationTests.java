@@ -175,7 +175,11 @@ class CronTriggersIntegrationTests {
         JsonNode triggers = JSON.readTree(mvc.perform(get("/api/v1/workflows/" + workflow + "/triggers")
                 .with(user("olga").roles("OPERATOR"))).andExpect(status().isOk()).andReturn().getResponse()
                 .getContentAsString());
+        String table = mvc.perform(get("/workflows/" + workflow + "/triggers").header("HX-Request", "true")
+                .with(user("olga").roles("OPERATOR"))).andExpect(status().isOk()).andReturn().getResponse()
+                .getContentAsString();
         removeTriggers(workflow);
+        assertThat(table).contains("*/1 * * * * *").contains("in Europe/Berlin, missed ticks: skip").contains(" UTC)");
         JsonNode tick = triggers.get(0);
         assertThat(tick.get("id").asString()).isEqualTo("tick");
         assertThat(tick.get("timeZone").asString()).isEqualTo("Europe/Berlin");

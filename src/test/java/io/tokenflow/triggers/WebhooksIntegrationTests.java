@@ -169,6 +169,20 @@ class WebhooksIntegrationTests {
         assertThat(triggers.get(1).get("auth").asString()).isEqualTo("hmac");
     }
 
+    @Test
+    void theWorkflowPageLoadsTheTriggersTable() throws Exception {
+        issueSecret("orders");
+        String page = mvc.perform(get("/workflows/" + workflow).with(user("olga").roles("OPERATOR")))
+                .andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
+        assertThat(page).contains("id=\"triggers\"").contains("hx-get=\"/workflows/");
+        String table = mvc.perform(get("/workflows/" + workflow + "/triggers").header("HX-Request", "true")
+                        .with(user("olga").roles("OPERATOR")))
+                .andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
+        assertThat(table).contains("id=\"trigger-orders\"").contains("id=\"trigger-signed\"")
+                .contains("/hooks/").contains("auth: hmac");
+        assertThat(table.split("no secret issued", -1)).as("only 'signed' lacks a secret").hasSize(2);
+    }
+
     private String issueSecret(String trigger) throws Exception {
         return JSON.readTree(mvc.perform(post("/api/v1/workflows/" + workflow + "/triggers/" + trigger + "/secret")
                         .with(user("dora").roles("DESIGNER")).with(csrf()))
