@@ -32,9 +32,13 @@ class ActiveTriggers {
     /** Every workflow whose newest version declares triggers. */
     List<WorkflowTriggers> all() {
         List<WorkflowTriggers> active = new ArrayList<>();
-        jdbc.sql("select id, latest_version from workflows where archived_at is null")
-                .query((rs, i) -> load(rs.getObject("id", UUID.class), rs.getInt("latest_version")))
-                .list().stream().filter(workflow -> !workflow.triggers().isEmpty()).forEach(active::add);
+        for (Newest newest : jdbc.sql("select id, latest_version from workflows where archived_at is null")
+                .query(Newest.class).list()) {
+            WorkflowTriggers workflow = load(newest);
+            if (!workflow.triggers().isEmpty()) {
+                active.add(workflow);
+            }
+        }
         return active;
     }
 
@@ -42,12 +46,13 @@ class ActiveTriggers {
     Optional<WorkflowTriggers> find(String reference) {
         return jdbc.sql("select id, latest_version from workflows where archived_at is null and (name = :reference "
                         + "or id::text = :reference)")
-                .param("reference", reference)
-                .query((rs, i) -> load(rs.getObject("id", UUID.class), rs.getInt("latest_version")))
-                .optional();
+                .param("reference", reference).query(Newest.class).optional().map(this::load);
     }
 
-    private WorkflowTriggers load(UUID workflowId, int version) {
+    /** Loaded after the query that found it: a query inside another's row mapper would hold two connections. */
+    private WorkflowTriggers load(Newest newest) {
+        UUID workflowId = newest.id();
+        int version = newest.latestVersion();
         WorkflowTriggers known = cache.get(workflowId);
         if (known != null && known.version() == version) {
             return known;
@@ -60,6 +65,10 @@ class ActiveTriggers {
                 .single();
         cache.put(workflowId, loaded);
         return loaded;
+    }
+
+    /** A workflow's id and newest version number. */
+    record Newest(UUID id, int latestVersion) {
     }
 
     /**

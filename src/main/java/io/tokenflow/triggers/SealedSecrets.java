@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.Base64;
 
 import javax.crypto.Cipher;
@@ -41,7 +42,7 @@ class SealedSecrets {
 
     String open(String sealedText) {
         byte[] all = Base64.getDecoder().decode(sealedText);
-        byte[] nonce = java.util.Arrays.copyOf(all, NONCE_BYTES);
+        byte[] nonce = Arrays.copyOf(all, NONCE_BYTES);
         byte[] opened = cipher(Cipher.DECRYPT_MODE, nonce).doFinal(all, NONCE_BYTES, all.length - NONCE_BYTES);
         return new String(opened, StandardCharsets.UTF_8);
     }

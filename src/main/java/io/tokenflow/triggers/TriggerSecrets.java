@@ -6,6 +6,7 @@ import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.sql.Timestamp;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Optional;
@@ -75,6 +76,6 @@ class TriggerSecrets {
     }
 
     /** A stored secret: {@code sha256} for auth {@code secret}, {@code sealed} for {@code hmac}. */
-    record StoredSecret(String auth, String sha256, String sealed, java.time.Instant rotatedAt) {
+    record StoredSecret(String auth, String sha256, String sealed, Instant rotatedAt) {
     }
 }

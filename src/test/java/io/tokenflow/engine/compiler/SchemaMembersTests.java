@@ -25,6 +25,14 @@ class SchemaMembersTests {
 
     /** Member path ({@code *} for array items) → what makes it take effect. */
     private static final Map<String, String> TAKE_EFFECT = new TreeMap<>(Map.ofEntries(
+            Map.entry("/triggers", "ActiveTriggers: the newest version's triggers"),
+            Map.entry("/triggers/*/id", "trigger_fires, webhook URL"),
+            Map.entry("/triggers/*/type", "CronScheduler or ReceiveWebhook"),
+            Map.entry("/triggers/*/cron", "CronSchedule (refused on a webhook)"),
+            Map.entry("/triggers/*/time_zone", "CronSchedule (refused on a webhook)"),
+            Map.entry("/triggers/*/missed", "CronSchedule (refused on a webhook)"),
+            Map.entry("/triggers/*/inputs", "CronScheduler: each run's inputs (refused on a webhook)"),
+            Map.entry("/triggers/*/auth", "WebhookAuthentication (refused on a cron trigger)"),
             Map.entry("/$schema", "editors' schema hint; validation"), Map.entry("/name", "the workflow's name"),
             Map.entry("/description", "workflow pages"), Map.entry("/version", "informational, shown with the DSL"),
             Map.entry("/metadata", "kept with the version, returned by the API"),
@@ -79,15 +87,7 @@ class SchemaMembersTests {
             Map.entry("/nodes/*/agent/model", "LlmAgent"), Map.entry("/nodes/*/agent/prompt", "Prompts"),
             Map.entry("/nodes/*/agent/system_prompt", "Prompts"), Map.entry("/nodes/*/agent/temperature", "LlmAgent"),
             Map.entry("/nodes/*/agent/timeout_s", "LlmAgent, ExternalAgentJobs"),
-            Map.entry("/nodes/*/agent/tools", "Toolbox"),
-            Map.entry("/triggers", "ActiveTriggers: the newest version's triggers"),
-            Map.entry("/triggers/*/id", "trigger_fires, webhook URL"),
-            Map.entry("/triggers/*/type", "CronScheduler or WebhooksController"),
-            Map.entry("/triggers/*/cron", "CronTicks (refused on a webhook)"),
-            Map.entry("/triggers/*/time_zone", "CronTicks (refused on a webhook)"),
-            Map.entry("/triggers/*/missed", "CronTicks (refused on a webhook)"),
-            Map.entry("/triggers/*/inputs", "CronScheduler: each run's inputs (refused on a webhook)"),
-            Map.entry("/triggers/*/auth", "WebhookAuthentication (refused on a cron trigger)")));
+            Map.entry("/nodes/*/agent/tools", "Toolbox")));
 
     /** Member path → a node (as JSON) setting it, which the compiler must refuse at that member's pointer. */
     private static final Map<String, String> REFUSED = new TreeMap<>(Map.of(
