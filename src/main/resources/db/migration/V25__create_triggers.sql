@@ -1,9 +1,10 @@
 -- Workflow triggers (io.tokenflow.triggers).
 -- trigger_fires: one row per cron tick an instance claimed. The primary key is the claim: every instance inserts the
 -- tick with ON CONFLICT DO NOTHING and only the one whose insert took it starts the run, so no tick fires twice.
--- outcome: claimed (the start is under way), started (run_id is the run), skipped (missed ticks the 'skip' policy
--- passed over; fire_at is the last of them), failed (the start was refused; error says why). missed_ticks: how many
--- missed ticks this row stands for (fire_once or skip after downtime; 0 for a tick fired on time).
+-- outcome: claimed (the start is under way; another instance takes it over after tokenflow.triggers.claim-timeout),
+-- started (run_id is the run), skipped (missed ticks the 'skip' policy passed over; fire_at is the last of them),
+-- failed (the start was refused; error says why). missed_ticks: how many missed ticks this row stands for (fire_once
+-- or skip after downtime; 0 for a tick fired on time).
 CREATE TABLE trigger_fires (
     workflow_id      uuid        NOT NULL REFERENCES workflows (id) ON DELETE CASCADE,
     trigger_id       text        NOT NULL,
@@ -17,6 +18,9 @@ CREATE TABLE trigger_fires (
     claimed_by       text        NOT NULL,
     PRIMARY KEY (workflow_id, trigger_id, fire_at)
 );
+
+-- Claims whose start never finished (their instance died in between), for another instance to take over.
+CREATE INDEX trigger_fires_claimed_idx ON trigger_fires (claimed_at) WHERE outcome = 'claimed';
 
 -- The secret of each webhook trigger: SHA-256 of it for auth 'secret'; for 'hmac' (the server needs the secret itself
 -- to compute signatures) sealed with AES-GCM under tokenflow.triggers.secret-key.

@@ -10,6 +10,11 @@ import tools.jackson.databind.JsonNode;
  */
 public record WorkflowInspector(List<InspectorField> fields, List<InspectorField> triggers, int nodes, int edges) {
 
+    private static final String TRIGGERS_HINT = "A list: {\"id\": \"nightly\", \"type\": \"cron\", \"cron\": "
+            + "\"0 0 2 * * *\", \"time_zone\": \"Europe/Berlin\", \"missed\": \"skip\" | \"fire_once\", "
+            + "\"inputs\": {…}} or {\"id\": \"orders\", \"type\": \"webhook\", \"auth\": \"secret\" | \"hmac\"}; "
+            + "the newest saved version's triggers start it";
+
     public WorkflowInspector {
         fields = List.copyOf(fields);
         triggers = List.copyOf(triggers);
@@ -22,10 +27,7 @@ public record WorkflowInspector(List<InspectorField> fields, List<InspectorField
                 InspectorField.of(document, "/inputs", "Declared inputs", Widget.JSON,
                         "A JSON Schema of an object, e.g. {\"type\": \"object\", \"properties\": {\"amount\": "
                                 + "{\"type\": \"number\"}}, \"required\": [\"amount\"]}; the run form is made from it")),
-                List.of(InspectorField.of(document, "/triggers", "Triggers", Widget.JSON, "A list: {\"id\": "
-                        + "\"nightly\", \"type\": \"cron\", \"cron\": \"0 0 2 * * *\", \"time_zone\": \"Europe/Berlin\", "
-                        + "\"missed\": \"skip\" | \"fire_once\", \"inputs\": {…}} or {\"id\": \"orders\", \"type\": "
-                        + "\"webhook\", \"auth\": \"secret\" | \"hmac\"}; the newest saved version's triggers start it")),
+                List.of(InspectorField.of(document, "/triggers", "Triggers", Widget.JSON, TRIGGERS_HINT)),
                 document.path("nodes").size(), document.path("edges").size());
     }
 }

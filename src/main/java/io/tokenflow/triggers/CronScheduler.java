@@ -14,14 +14,11 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
-import io.tokenflow.runs.StartRun;
-import io.tokenflow.runs.StartRunCommand;
-import io.tokenflow.runs.StartedRun;
 
 /**
  * Fires the cron triggers of every workflow's newest version. Every {@code poll-interval} it looks for due ticks;
  * each tick is claimed in PostgreSQL ({@link TriggerFires#claim}) and only the instance whose claim went in starts
- * the run, with the idempotency key {@code trigger:<workflow>:<trigger>:<tick>}. Any number of instances may run it.
+ * the run ({@link TickStarts}). Any number of instances may run it.
  */
 @Component
 class CronScheduler implements SmartLifecycle {
@@ -30,30 +27,58 @@ class CronScheduler implements SmartLifecycle {
 
     private final ActiveTriggers active;
     private final TriggerFires fires;
-    private final StartRun starting;
+    private final TickStarts starts;
     private final TriggerSettings settings;
     private final Clock clock;
     private final String instance = "scheduler-" + UUID.randomUUID().toString().substring(0, 8);
     private final Map<String, Instant> lastSeen = new ConcurrentHashMap<>();
     private ScheduledExecutorService timer;
 
-    CronScheduler(ActiveTriggers active, TriggerFires fires, StartRun starting, TriggerSettings settings, Clock clock) {
+    CronScheduler(ActiveTriggers active, TriggerFires fires, TickStarts starts, TriggerSettings settings, Clock clock) {
         this.active = active;
         this.fires = fires;
-        this.starting = starting;
+        this.starts = starts;
         this.settings = settings;
         this.clock = clock;
     }
 
-    /** Claims and fires every tick due now; returns how many runs this instance started. */
+    /**
+     * Takes over the claims whose start did not finish within the claim timeout, then claims and fires every tick due
+     * now; returns how many runs this instance started.
+     */
     int fireDue() {
-        int started = 0;
         Instant now = clock.instant();
+        int started = takeOverStaleClaims(now);
         for (ActiveTriggers.WorkflowTriggers workflow : active.all()) {
             for (Trigger trigger : workflow.triggers()) {
                 if (trigger.isCron()) {
                     started += fireDue(workflow, trigger, now);
                 }
+            }
+        }
+        return started;
+    }
+
+    /**
+     * A claim still {@code claimed} after the claim timeout lost its instance between the claim and the start: its
+     * start is made again (the idempotency key finds the run should the first start have got through), when the tick
+     * belongs to the trigger of the workflow's newest version; else it is marked failed.
+     */
+    private int takeOverStaleClaims(Instant now) {
+        int started = 0;
+        for (TriggerFires.Claim claim : fires.stale(now.minus(settings.claimTimeout()), 100)) {
+            if (!fires.reclaim(claim, now.minus(settings.claimTimeout()), instance)) {
+                continue;
+            }
+            ActiveTriggers.WorkflowTriggers workflow = active.find(claim.workflowId().toString()).orElse(null);
+            Trigger trigger = workflow == null || workflow.version() != claim.version() ? null
+                    : workflow.trigger(claim.triggerId()).filter(Trigger::isCron).orElse(null);
+            if (trigger == null) {
+                fires.failed(claim.workflowId(), claim.triggerId(), claim.fireAt(), "Expected the claim of version "
+                        + claim.version() + " to be started again, but that version's trigger is no longer active");
+            } else {
+                log.info("Taking over the unfinished claim of trigger '" + trigger.id() + "' for " + claim.fireAt());
+                started += starts.start(workflow, trigger, claim.fireAt()) ? 1 : 0;
             }
         }
         return started;
@@ -70,27 +95,12 @@ class CronScheduler implements SmartLifecycle {
         int started = 0;
         for (CronSchedule.Fire fire : schedule.due(since, now, settings.misfireThreshold())) {
             if (fires.claim(workflow.workflowId(), workflow.version(), trigger.id(), fire, instance) && fire.start()) {
-                started += start(workflow, trigger, fire.at()) ? 1 : 0;
+                started += starts.start(workflow, trigger, fire.at()) ? 1 : 0;
             }
             since = fire.at();
         }
         lastSeen.put(key, since);
         return started;
-    }
-
-    private boolean start(ActiveTriggers.WorkflowTriggers workflow, Trigger trigger, Instant at) {
-        String idempotencyKey = "trigger:" + workflow.workflowId() + ":" + trigger.id() + ":" + at;
-        try {
-            StartedRun run = starting.start(new StartRunCommand(workflow.workflowId().toString(), null,
-                    workflow.version(), trigger.inputs(), idempotencyKey), "trigger:" + trigger.id());
-            fires.started(workflow.workflowId(), trigger.id(), at, run.id());
-            return true;
-        } catch (RuntimeException e) {
-            log.warn("Trigger '" + trigger.id() + "' of workflow '" + workflow.name() + "' could not start its run for "
-                    + at + ": " + e.getMessage());
-            fires.failed(workflow.workflowId(), trigger.id(), at, String.valueOf(e.getMessage()));
-            return false;
-        }
     }
 
     /** This instance's name in {@code trigger_fires.claimed_by}. */

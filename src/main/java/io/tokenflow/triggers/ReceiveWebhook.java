@@ -42,8 +42,8 @@ class ReceiveWebhook {
 
     StartedRun receive(WebhookCall call, String idempotencyKey) {
         ActiveTriggers.WorkflowTriggers workflow = active.find(call.workflow()).orElseThrow(() -> refuse(call, null,
-                404, "not-found", "Expected a workflow with the id or name '" + call.workflow() + "', but there is none",
-                null));
+                404, "not-found", "Expected a workflow with the id or name '" + call.workflow() + "', but there is "
+                        + "none", null));
         Trigger trigger = workflow.trigger(call.trigger()).filter(found -> !found.isCron()).orElseThrow(() ->
                 refuse(call, workflow, 404, "not-found", "Expected a webhook trigger '" + call.trigger() + "' in the "
                         + "newest version (" + workflow.version() + ") of '" + workflow.name() + "', but it has none",

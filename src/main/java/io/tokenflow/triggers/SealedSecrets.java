@@ -67,8 +67,8 @@ class SealedSecrets {
         }
         byte[] bytes = Base64.getDecoder().decode(configured.trim());
         if (bytes.length != 32) {
-            throw new IllegalArgumentException("Expected tokenflow.triggers.secret-key to be base64 of 32 bytes, but it "
-                    + "holds " + bytes.length);
+            throw new IllegalArgumentException("Expected tokenflow.triggers.secret-key to be base64 of 32 bytes, but "
+                    + "it holds " + bytes.length);
         }
         return new SecretKeySpec(bytes, "AES");
     }

@@ -41,6 +41,26 @@ class TriggerFires {
                 .param("instance", instance).update() == 1;
     }
 
+    /** Claims still unfinished that were made before {@code before}, oldest first. */
+    List<Claim> stale(Instant before, int limit) {
+        return jdbc.sql("select workflow_id, trigger_id, fire_at, workflow_version from trigger_fires where outcome = "
+                        + "'claimed' and claimed_at < :before order by claimed_at limit :limit")
+                .param("before", Timestamp.from(before)).param("limit", limit)
+                .query((rs, i) -> new Claim(rs.getObject("workflow_id", UUID.class), rs.getString("trigger_id"),
+                        rs.getTimestamp("fire_at").toInstant(), rs.getInt("workflow_version")))
+                .list();
+    }
+
+    /** Takes an unfinished claim over; true only for the one instance, of all, that did. */
+    boolean reclaim(Claim claim, Instant before, String instance) {
+        return jdbc.sql("update trigger_fires set claimed_at = :now, claimed_by = :instance where workflow_id = "
+                        + ":workflow and trigger_id = :trigger and fire_at = :at and outcome = 'claimed' and "
+                        + "claimed_at < :before")
+                .param("now", Timestamp.from(clock.instant())).param("instance", instance)
+                .param("workflow", claim.workflowId()).param("trigger", claim.triggerId())
+                .param("at", Timestamp.from(claim.fireAt())).param("before", Timestamp.from(before)).update() == 1;
+    }
+
     void started(UUID workflowId, String triggerId, Instant at, UUID runId) {
         finish(workflowId, triggerId, at, "started", runId, null);
     }
@@ -66,6 +86,10 @@ class TriggerFires {
                         + ":workflow and trigger_id = :trigger and fire_at = :at")
                 .param("outcome", outcome).param("run", runId).param("error", error).param("workflow", workflowId)
                 .param("trigger", triggerId).param("at", Timestamp.from(at)).update();
+    }
+
+    /** A claimed tick whose start has not finished. */
+    record Claim(UUID workflowId, String triggerId, Instant fireAt, int version) {
     }
 
     /** One claimed tick. */

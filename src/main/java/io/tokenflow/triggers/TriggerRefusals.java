@@ -33,8 +33,8 @@ class TriggerRefusals {
         log.info("Refused webhook call to " + call.workflow() + "/" + call.trigger() + " from " + call.remoteAddress()
                 + " (" + status + "): " + reason);
         jdbc.sql("insert into trigger_refusals (received_at, workflow, workflow_id, trigger_id, status, reason, "
-                        + "remote_address, body_bytes) values (:at, :workflow, :workflowId, :trigger, :status, :reason, "
-                        + ":remote, :bytes)")
+                        + "remote_address, body_bytes) values (:at, :workflow, :workflowId, :trigger, :status, "
+                        + ":reason, :remote, :bytes)")
                 .param("at", Timestamp.from(clock.instant()))
                 .param("workflow", shortened(call.workflow(), MAX_NAME)).param("workflowId", workflowId)
                 .param("trigger", shortened(call.trigger(), MAX_NAME)).param("status", status)

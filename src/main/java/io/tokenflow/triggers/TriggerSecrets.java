@@ -41,8 +41,8 @@ class TriggerSecrets {
         random.nextBytes(bytes);
         String secret = PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
         boolean hmac = "hmac".equals(auth);
-        jdbc.sql("insert into trigger_secrets (workflow_id, trigger_id, auth, secret_sha256, secret_sealed, rotated_at, "
-                        + "rotated_by) values (:workflow, :trigger, :auth, :hash, :sealed, :at, :by) on conflict "
+        jdbc.sql("insert into trigger_secrets (workflow_id, trigger_id, auth, secret_sha256, secret_sealed, "
+                        + "rotated_at, rotated_by) values (:workflow, :trigger, :auth, :hash, :sealed, :at, :by) on conflict "
                         + "(workflow_id, trigger_id) do update set auth = excluded.auth, secret_sha256 = "
                         + "excluded.secret_sha256, secret_sealed = excluded.secret_sealed, rotated_at = "
                         + "excluded.rotated_at, rotated_by = excluded.rotated_by")

@@ -16,13 +16,20 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -36,7 +43,6 @@ import org.springframework.test.web.servlet.MockMvc;
 import io.tokenflow.IntegrationTest;
 import io.tokenflow.TestWorkflows;
 import io.tokenflow.TokenflowApplication;
-import io.tokenflow.runs.StartRun;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -63,9 +69,10 @@ class CronTriggersIntegrationTests {
     @Autowired
     TriggerFires fires;
     @Autowired
-    StartRun starting;
+    TickStarts starts;
     @Autowired
     TriggerSettings settings;
+    private final List<UUID> created = new ArrayList<>();
 
     @Test
     void aPerSecondScheduleFiresEachTickExactlyOnceWithTwoInstances() throws Exception {
@@ -113,8 +120,7 @@ class CronTriggersIntegrationTests {
         long missed = IntStream.rangeClosed(0, 3).mapToObj(day -> lastMissed.minus(Duration.ofDays(day)))
                 .filter(tick -> tick.isAfter(saved)).count();
 
-        assertThat(schedulerAt(backAt).fireDue())
-                .as("runs started: one for all of catch-up's missed ticks, none for skipping's").isEqualTo(1);
+        schedulerAt(backAt).fireDue();
         assertThat(fires.recent(workflow, "catch-up", 10)).singleElement().satisfies(fire -> {
             assertThat(fire.fireAt()).isEqualTo(lastMissed);
             assertThat(fire.outcome()).isEqualTo("started");
@@ -129,15 +135,14 @@ class CronTriggersIntegrationTests {
         });
 
         Instant nextTick = lastMissed.plus(Duration.ofDays(1));
-        assertThat(schedulerAt(nextTick.plusSeconds(2)).fireDue()).as("both fire their next tick on time").isEqualTo(2);
+        schedulerAt(nextTick.plusSeconds(2)).fireDue();
         for (String trigger : List.of("catch-up", "skipping")) {
             TriggerFires.Fired fire = fires.recent(workflow, trigger, 1).get(0);
             assertThat(fire.fireAt()).isEqualTo(nextTick);
             assertThat(fire.outcome()).isEqualTo("started");
             assertThat(fire.missedTicks()).isZero();
         }
-        await().atMost(Duration.ofSeconds(30)).until(() -> jdbc.sql("select count(*) from runs where workflow_id = ? "
-                + "and status = 'COMPLETED'").params(workflow).query(Long.class).single() == 3);
+        awaitCompletedRuns(workflow, 3);
     }
 
     @Test
@@ -146,32 +151,53 @@ class CronTriggersIntegrationTests {
         Instant at = LocalDate.ofInstant(savedAt(workflow), ZoneOffset.UTC).plusDays(3).atTime(3, 0, 2)
                 .toInstant(ZoneOffset.UTC);
         List<CronScheduler> racers = List.of(schedulerAt(at), schedulerAt(at));
-        java.util.concurrent.CyclicBarrier barrier = new java.util.concurrent.CyclicBarrier(2);
-        List<java.util.concurrent.Future<Integer>> started;
-        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(2);
+        CyclicBarrier barrier = new CyclicBarrier(2);
+        List<Future<Integer>> started;
+        ExecutorService threads = Executors.newFixedThreadPool(2);
         try {
-            started = threads.invokeAll(racers.stream().map(racer -> (java.util.concurrent.Callable<Integer>) () -> {
+            started = threads.invokeAll(racers.stream().map(racer -> (Callable<Integer>) () -> {
                 barrier.await();
                 return racer.fireDue();
             }).toList());
         } finally {
             threads.shutdown();
         }
-        int total = started.get(0).get() + started.get(1).get();
-        assertThat(total).as("catch-up: one run for its missed ticks and one on time; skipping: one on time")
-                .isEqualTo(3);
-        assertThat(jdbc.sql("select count(*) from trigger_fires where workflow_id = ?").params(workflow)
-                .query(Long.class).single()).isEqualTo(4);
-        await().atMost(Duration.ofSeconds(30)).until(() -> jdbc.sql("select count(*) from runs where workflow_id = ? "
-                + "and status = 'COMPLETED'").params(workflow).query(Long.class).single() == 3);
-        assertThat(jdbc.sql("select count(*) from runs where workflow_id = ?").params(workflow).query(Long.class)
-                .single()).isEqualTo(3);
-        System.out.println("Racing schedulers started " + started.get(0).get() + " and " + started.get(1).get());
+        assertThat(jdbc.sql("select outcome from trigger_fires where workflow_id = ?").params(workflow)
+                .query(String.class).list()).as("catch-up: one run for its missed ticks and one on time; skipping: "
+                        + "its missed ticks skipped, one on time").containsExactlyInAnyOrder("started", "started",
+                        "started", "skipped");
+        awaitCompletedRuns(workflow, 3);
+        System.out.println("Racing schedulers started " + started.get(0).get() + " and " + started.get(1).get()
+                + " runs (of any workflow with ticks due at their clock)");
+    }
+
+    @Test
+    void aClaimWhoseInstanceDiedBeforeStartingIsTakenOverOnce() throws Exception {
+        UUID workflow = create("triggers/nightly");
+        Instant tick = LocalDate.ofInstant(savedAt(workflow), ZoneOffset.UTC).plusDays(1).atTime(3, 0)
+                .toInstant(ZoneOffset.UTC);
+        jdbc.sql("insert into trigger_fires (workflow_id, trigger_id, fire_at, workflow_version, outcome, claimed_at, "
+                        + "claimed_by) values (?, 'catch-up', ?, 1, 'claimed', ?, 'died-after-claiming')")
+                .params(workflow, Timestamp.from(tick), Timestamp.from(tick.plusSeconds(1))).update();
+        CronScheduler survivor = schedulerAt(tick.plus(settings.claimTimeout()).plusSeconds(2));
+
+        survivor.fireDue();
+        TriggerFires.Fired fire = fires.recent(workflow, "catch-up", 1).get(0);
+        assertThat(fire.fireAt()).isEqualTo(tick);
+        assertThat(fire.outcome()).isEqualTo("started");
+        assertThat(fire.claimedBy()).isEqualTo(survivor.instance());
+        survivor.fireDue();
+        assertThat(fires.recent(workflow, "catch-up", 1).get(0).claimedBy()).as("taken over once")
+                .isEqualTo(survivor.instance());
+        awaitCompletedRuns(workflow, 1);
+        assertThat(jdbc.sql("select idempotency_key from runs where workflow_id = ?").params(workflow)
+                .query(String.class).single()).isEqualTo("trigger:" + workflow + ":catch-up:" + tick);
     }
 
     @Test
     void listsCronTriggersWithTheirNextFireInTheirZoneAndInUtc() throws Exception {
         UUID workflow = create("triggers/every-second");
+        Instant asked = Instant.now();
         JsonNode triggers = JSON.readTree(mvc.perform(get("/api/v1/workflows/" + workflow + "/triggers")
                 .with(user("olga").roles("OPERATOR"))).andExpect(status().isOk()).andReturn().getResponse()
                 .getContentAsString());
@@ -184,7 +210,7 @@ class CronTriggersIntegrationTests {
         assertThat(tick.get("id").asString()).isEqualTo("tick");
         assertThat(tick.get("timeZone").asString()).isEqualTo("Europe/Berlin");
         Instant next = Instant.parse(tick.get("nextFireAt").asString());
-        assertThat(next).isBetween(Instant.now().minusSeconds(2), Instant.now().plusSeconds(3));
+        assertThat(next).as("the next second").isAfter(asked).isBefore(asked.plusSeconds(5));
         assertThat(java.time.OffsetDateTime.parse(tick.get("nextFireLocal").asString()).toInstant()).isEqualTo(next);
     }
 
@@ -198,9 +224,33 @@ class CronTriggersIntegrationTests {
                 "--spring.data.redis.port=" + environment.getProperty("spring.data.redis.port", "6379"));
     }
 
+    /**
+     * Waits until the workflow has exactly {@code runs} runs, all completed: schedulers with a clock days ahead fire
+     * every workflow whose ticks are then due, so each test counts its own workflow's runs.
+     */
+    private void awaitCompletedRuns(UUID workflow, int runs) {
+        await().atMost(Duration.ofSeconds(30)).until(() -> jdbc.sql("select count(*) from runs where workflow_id = ? "
+                + "and status = 'COMPLETED'").params(workflow).query(Long.class).single() == runs);
+        assertThat(jdbc.sql("select count(*) from runs where workflow_id = ?").params(workflow).query(Long.class)
+                .single()).isEqualTo(runs);
+    }
+
+    /** Each test's triggers stop with it: a new version without them (only the newest version's are active). */
+    @AfterEach
+    void stopTriggers() throws Exception {
+        for (UUID workflow : created) {
+            int version = jdbc.sql("select latest_version from workflows where id = ?").params(workflow)
+                    .query(Integer.class).single();
+            if (version == 1) {
+                removeTriggers(workflow);
+            }
+        }
+        created.clear();
+    }
+
     /** A scheduler of this instance's beans whose clock stands still at {@code now}. */
     private CronScheduler schedulerAt(Instant now) {
-        return new CronScheduler(active, fires, starting, settings, Clock.fixed(now, ZoneOffset.UTC));
+        return new CronScheduler(active, fires, starts, settings, Clock.fixed(now, ZoneOffset.UTC));
     }
 
     private Instant savedAt(UUID workflow) {
@@ -213,7 +263,9 @@ class CronTriggersIntegrationTests {
                         .content(TestWorkflows.fixture(fixture, TestWorkflows.unique("cron")))
                         .with(user("dora").roles("DESIGNER")).with(csrf()))
                 .andExpect(status().isCreated()).andReturn().getResponse().getContentAsString();
-        return UUID.fromString(JSON.readTree(answer).get("id").asString());
+        UUID workflow = UUID.fromString(JSON.readTree(answer).get("id").asString());
+        created.add(workflow);
+        return workflow;
     }
 
     /** A new version without triggers: the schedule stops (only the newest version's triggers are active). */
