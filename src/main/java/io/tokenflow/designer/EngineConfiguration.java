@@ -4,6 +4,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import io.tokenflow.cas.CasStore;
+import io.tokenflow.engine.compiler.CronSyntax;
 import io.tokenflow.engine.compiler.WorkflowCompiler;
 import io.tokenflow.engine.conditions.ConditionCompiler;
 import io.tokenflow.engine.conditions.ConditionEngine;
@@ -23,7 +24,7 @@ class EngineConfiguration {
     }
 
     @Bean
-    WorkflowCompiler workflowCompiler(ConditionCompiler conditions) {
-        return new WorkflowCompiler(BuiltInNodeTypes.get(), conditions);
+    WorkflowCompiler workflowCompiler(ConditionCompiler conditions, CronSyntax cron) {
+        return new WorkflowCompiler(BuiltInNodeTypes.get(), conditions, cron);
     }
 }

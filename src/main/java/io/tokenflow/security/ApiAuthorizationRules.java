@@ -18,6 +18,8 @@ final class ApiAuthorizationRules {
     static void apply(AuthorizeHttpRequestsConfigurer<HttpSecurity>.AuthorizationManagerRequestMatcherRegistry rules) {
         rules.requestMatchers(GET, "/api/v1/schema/**").permitAll()
                 .requestMatchers("/actuator/health/**", "/actuator/info").permitAll()
+                .requestMatchers(GET, "/api/v1/workflows/*/triggers/refusals")
+                .hasAnyAuthority(Scope.ADMIN.grantingAuthorities())
                 .requestMatchers(GET, "/api/v1/workflows/**", "/api/v1/node-types/**", "/api/v1/agents/**")
                 .hasAnyAuthority(Scope.WORKFLOWS_READ.grantingAuthorities())
                 .requestMatchers("/api/v1/workflows/**").hasAnyAuthority(Scope.WORKFLOWS_WRITE.grantingAuthorities())

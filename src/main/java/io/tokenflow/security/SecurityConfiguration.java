@@ -8,6 +8,7 @@ import org.springframework.http.HttpMethod;
 import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
@@ -22,8 +23,9 @@ import io.tokenflow.web.Outages;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Two filter chains: {@code /api/**} and {@code /actuator/**} (bearer tokens, HTTP Basic or the session; problem+json
- * on refusal) and everything else (pages: form login at {@code /login}, CSRF, redirects to the login page).
+ * Three filter chains: {@code /hooks/**} (open: a webhook checks its trigger's secret itself), {@code /api/**} and
+ * {@code /actuator/**} (bearer tokens, HTTP Basic or the session; problem+json on refusal) and everything else (pages:
+ * form login at {@code /login}, CSRF, redirects to the login page).
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
@@ -36,6 +38,19 @@ class SecurityConfiguration {
     @Bean
     ApplicationRunner userAccountsInitialisation(UserAccountsInitializer initializer) {
         return arguments -> initializer.initialise();
+    }
+
+    /** Webhooks authenticate by their trigger's secret (checked by the webhook itself): no session, no CSRF. */
+    @Bean
+    @Order(0)
+    SecurityFilterChain webhookSecurityFilterChain(HttpSecurity http) {
+        return http.securityMatcher("/hooks/**")
+                .authorizeHttpRequests(hooks -> hooks.anyRequest().permitAll())
+                .csrf(AbstractHttpConfigurer::disable)
+                .sessionManagement(sessions -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .requestCache(cache -> cache.requestCache(new NullRequestCache()))
+                .logout(AbstractHttpConfigurer::disable)
+                .build();
     }
 
     @Bean

@@ -33,7 +33,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
 
 /**
- * The one place errors become responses: for {@code /api/**} an RFC 7807 problem naming the field, operation or
+ * The one place errors become responses: for {@code /api/**} and {@code /hooks/**} an RFC 7807 problem naming the field, operation or
  * node at fault; for pages the same problem rendered by the error template (a fragment for htmx requests).
  */
 @ControllerAdvice
@@ -148,8 +148,10 @@ class ErrorHandling extends ResponseEntityExceptionHandler {
         return null;
     }
 
-    private static boolean isApi(HttpServletRequest request) {
-        return request.getRequestURI().startsWith(request.getContextPath() + "/api/");
+    /** JSON callers: the API and webhooks ({@code /hooks/**}), answered with problem+json. */
+    static boolean isApi(HttpServletRequest request) {
+        String path = request.getRequestURI().substring(request.getContextPath().length());
+        return path.startsWith("/api/") || path.startsWith("/hooks/");
     }
 
     private static Object respond(HttpServletRequest request, ProblemDetail problem) {

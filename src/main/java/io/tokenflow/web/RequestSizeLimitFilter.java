@@ -18,7 +18,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Refuses API request bodies larger than {@code tokenflow.limits.max-document-bytes} with 413 problem+json, before
+ * Refuses API and webhook request bodies larger than {@code tokenflow.limits.max-document-bytes} with 413 problem+json, before
  * anything parses them. Bodies without a length are read up to the limit and replayed.
  */
 @Component
@@ -33,7 +33,7 @@ class RequestSizeLimitFilter extends OncePerRequestFilter {
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        return !request.getRequestURI().startsWith(request.getContextPath() + "/api/");
+        return !ErrorHandling.isApi(request);
     }
 
     @Override

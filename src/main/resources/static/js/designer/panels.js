@@ -283,7 +283,7 @@
     this.editor.change("Condition type", function (d) { Documents.set(d, path, replacement); }, {reinspect: true});
   };
 
-  /** Shows each diagnostic beside the deepest field or section its pointer falls in. */
+  /** Shows each diagnostic beside the deepest field or section its pointer falls in (a field before its section). */
   Panels.prototype.decorateInspector = function () {
     var inspector = document.getElementById("inspector");
     if (!inspector) {
@@ -300,7 +300,8 @@
         var path = holder.hasAttribute("data-field") ? holder.dataset.field : holder.dataset.scope;
         var within = path === "" ? !diagnostic.node : diagnostic.pointer === path
             || diagnostic.pointer.indexOf(path + "/") === 0;
-        if (within && path.length > bestLength) {
+        var field = holder.hasAttribute("data-field");
+        if (within && (path.length > bestLength || (path.length === bestLength && field))) {
           best = holder;
           bestLength = path.length;
         }

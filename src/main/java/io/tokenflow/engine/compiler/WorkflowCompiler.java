@@ -39,13 +39,24 @@ public final class WorkflowCompiler {
     private final CompensationCompiler compensations = new CompensationCompiler(nodeChecks);
     private final Map<NodeKind, NodeKindCompiler> kindCompilers = new EnumMap<>(NodeKind.class);
     private final IrAssembler assembler;
+    private final TriggerChecks triggerChecks;
 
     /**
      * @param defaultTypes the node types used by {@link #compile(JsonNode)}
      * @param conditions   compiles the conditions of branches, loops and edges
      */
     public WorkflowCompiler(NodeTypeCatalog defaultTypes, ConditionCompiler conditions) {
+        this(defaultTypes, conditions, CronSyntax.NONE);
+    }
+
+    /**
+     * @param defaultTypes the node types used by {@link #compile(JsonNode)}
+     * @param conditions   compiles the conditions of branches, loops and edges
+     * @param cron         parses the schedules of cron triggers
+     */
+    public WorkflowCompiler(NodeTypeCatalog defaultTypes, ConditionCompiler conditions, CronSyntax cron) {
         this.defaultTypes = defaultTypes;
+        this.triggerChecks = new TriggerChecks(cron);
         this.assembler = new IrAssembler(conditions);
         for (NodeKindCompiler compiler : List.of(new TaskNodeCompiler(), new AgentNodeCompiler(), new HumanNodeCompiler())) {
             kindCompilers.put(compiler.kind(), compiler);
@@ -68,6 +79,7 @@ public final class WorkflowCompiler {
             return new CompilationResult(dsl, null, diagnostics.all());
         }
         WorkflowIr ir = compile(definition.get(), types, diagnostics);
+        triggerChecks.check(dsl.get("triggers"), definition.get().inputs(), diagnostics);
         return new CompilationResult(dsl, diagnostics.hasErrors() ? null : ir, diagnostics.all());
     }
 

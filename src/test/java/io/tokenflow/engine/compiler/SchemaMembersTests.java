@@ -25,6 +25,14 @@ class SchemaMembersTests {
 
     /** Member path ({@code *} for array items) → what makes it take effect. */
     private static final Map<String, String> TAKE_EFFECT = new TreeMap<>(Map.ofEntries(
+            Map.entry("/triggers", "ActiveTriggers: the newest version's triggers"),
+            Map.entry("/triggers/*/id", "trigger_fires, webhook URL"),
+            Map.entry("/triggers/*/type", "CronScheduler or ReceiveWebhook"),
+            Map.entry("/triggers/*/cron", "CronSchedule (refused on a webhook)"),
+            Map.entry("/triggers/*/time_zone", "CronSchedule (refused on a webhook)"),
+            Map.entry("/triggers/*/missed", "CronSchedule (refused on a webhook)"),
+            Map.entry("/triggers/*/inputs", "CronScheduler: each run's inputs (refused on a webhook)"),
+            Map.entry("/triggers/*/auth", "WebhookAuthentication (refused on a cron trigger)"),
             Map.entry("/$schema", "editors' schema hint; validation"), Map.entry("/name", "the workflow's name"),
             Map.entry("/description", "workflow pages"), Map.entry("/version", "informational, shown with the DSL"),
             Map.entry("/metadata", "kept with the version, returned by the API"),
