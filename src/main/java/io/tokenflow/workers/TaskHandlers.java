@@ -12,8 +12,11 @@ import org.springframework.stereotype.Component;
 @Component
 public class TaskHandlers {
 
-    /** Worker types of the built-in node types that only external workers serve. */
-    public static final Set<String> SERVED_ELSEWHERE = Set.of("default");
+    /**
+     * Worker types of the built-in node types no built-in worker serves: external workers only ({@code default}), or
+     * the engine itself, which holds their tokens (timers, signal waits: {@code io.tokenflow.waits}).
+     */
+    public static final Set<String> SERVED_ELSEWHERE = Set.of("default", "wait", "signal");
 
     private final Map<String, TaskHandler> byType = new LinkedHashMap<>();
 

@@ -1,7 +1,11 @@
 package io.tokenflow.coordinator;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.user;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,7 +14,9 @@ import java.util.UUID;
 
 import io.lettuce.core.StreamMessage;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
+import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -21,6 +27,8 @@ import tools.jackson.databind.json.JsonMapper;
 class MapNodesIntegrationTests extends OperatorTests {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @Autowired RedisKeys keys;
 
     /** fetch (passes the input on) → enrich (a map over its customers, on an external worker type) → after. */
     private String workflow(String type, String mapSettings, String nodeSettings) throws Exception {
@@ -113,6 +121,39 @@ class MapNodesIntegrationTests extends OperatorTests {
         JsonNode failed = JSON.readTree(jdbc.sql("select data::text from event_log where run_id = ? and "
                 + "event_type = 'node.failed'").param(run).query(String.class).single());
         assertThat(failed.get("error").get("message").asString()).isEqualTo("Element 1 of the map failed: bad element");
+    }
+
+    @Test
+    void aMapRedisLostIsStartedAgainByTheRecoveryAndCompletesWithEveryElementsLastOutcome() throws Exception {
+        String type = api.customType("enrich");
+        UUID run = api.start(workflow(type, ", \"concurrency\": 2", ""),
+                "{\"customers\": [\"ann\", \"bob\", \"cy\"]}");
+        ManualWorker worker = new ManualWorker(api.redis(), type);
+        List<StreamMessage<String, String>> first = awaitTasks(worker, 2);
+        worker.complete(first.get(0), "\"A1\"");
+        StreamMessage<String, String> third = awaitTasks(worker, 1).get(0);
+        awaitLogged(run, "map.item.completed", 1);
+        api.redis().del(keys.run(run).all().toArray(String[]::new));
+
+        mvc.perform(post("/api/v1/runs/" + run + "/recover").with(user("root").roles("ADMIN")).with(csrf()))
+                .andExpect(status().isAccepted());
+        awaitLogged(run, "map.started", 2);
+        List<StreamMessage<String, String>> again = awaitTasks(worker, 2);
+        assertThat(again).extracting(task -> task.getBody().get("token"))
+                .as("the elements run again under their own ids").containsExactly(
+                        first.get(0).getBody().get("token"), first.get(1).getBody().get("token"));
+        worker.complete(again.get(0), "\"A2\"");
+        worker.complete(again.get(1), "\"B2\"");
+        StreamMessage<String, String> thirdAgain = awaitTasks(worker, 1).get(0);
+        assertThat(thirdAgain.getBody().get("token")).isEqualTo(third.getBody().get("token"));
+        worker.complete(thirdAgain, "\"C2\"");
+        worker.complete(first.get(1), "\"B-late\"");
+        worker.complete(third, "\"C-late\"");
+
+        api.awaitStatus(run, "COMPLETED");
+        JsonNode list = JSON.readTree(jdbc.sql("select data->'output' from event_log where run_id = ? and "
+                + "event_type = 'node.completed' and node_id = 'after'").param(run).query(String.class).single());
+        assertThat(list.toString()).isEqualTo("[\"A2\",\"B2\",\"C2\"]");
     }
 
     @Test

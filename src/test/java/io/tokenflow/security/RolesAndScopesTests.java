@@ -19,9 +19,10 @@ class RolesAndScopesTests {
     }
 
     @Test
-    void operatorMayUseEveryRunScopeAndReadWorkflowsAndApprovals() {
+    void operatorMayUseEveryRunScopeSendSignalsAndReadWorkflowsAndApprovals() {
         assertThat(Role.OPERATOR.allowedScopes()).containsExactlyInAnyOrder(
-                Scope.RUNS_READ, Scope.RUNS_WRITE, Scope.RUNS_PATCH, Scope.WORKFLOWS_READ, Scope.APPROVALS_READ);
+                Scope.RUNS_READ, Scope.RUNS_WRITE, Scope.RUNS_PATCH, Scope.WORKFLOWS_READ, Scope.APPROVALS_READ,
+                Scope.SIGNALS_SEND);
     }
 
     @Test
@@ -77,6 +78,6 @@ class RolesAndScopesTests {
         assertThat(Scope.RUNS_READ.authority()).isEqualTo("SCOPE_runs:read");
         assertThat(EnumSet.allOf(Scope.class)).extracting(Scope::value).containsExactly("workflows:read",
                 "workflows:write", "runs:read", "runs:write", "runs:patch", "approvals:read", "approvals:decide",
-                "admin");
+                "signals:send", "admin");
     }
 }
