@@ -2,10 +2,8 @@ package io.tokenflow.coordinator;
 
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -19,13 +17,11 @@ import io.tokenflow.engine.replay.EventDataText;
 import io.tokenflow.engine.replay.MapItemCompleted;
 import io.tokenflow.engine.replay.MapItemFailed;
 import io.tokenflow.engine.replay.MapStarted;
-import io.tokenflow.engine.routing.InputResolver;
 import io.tokenflow.engine.routing.TokenIds;
 import io.tokenflow.redis.LuaScripts;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.StringNode;
 
 /**
  * Runs a map node's elements: when its token arrives ({@link MapStarts}) the list is resolved, kept in CAS, and the
@@ -46,18 +42,20 @@ class MapItems {
     private final Payloads payloads;
     private final CasStore cas;
     private final NodeRetries retries;
+    private final RunReferences references;
     private final Clock clock;
     /** Lists by their CAS reference: the next element's input is read here, not from PostgreSQL each time. */
     private final Cache<String, JsonNode> lists = Caffeine.newBuilder().maximumSize(64).build();
 
     MapItems(RedisConnections redis, RedisKeys keys, LuaScripts scripts, Payloads payloads, CasStore cas,
-             NodeRetries retries, Clock clock) {
+             NodeRetries retries, RunReferences references, Clock clock) {
         this.redis = redis;
         this.keys = keys;
         this.scripts = scripts;
         this.payloads = payloads;
         this.cas = cas;
         this.retries = retries;
+        this.references = references;
         this.clock = clock;
     }
 
@@ -65,7 +63,7 @@ class MapItems {
     void start(RunPlan plan, IrNode node, Map<String, String> task) {
         String token = task.get("token");
         int iteration = Integer.parseInt(task.getOrDefault("iteration", "0"));
-        JsonNode items = resolve(plan, node.map().items());
+        JsonNode items = references.resolve(plan, node.map().items());
         if (!items.isArray()) {
             failMap(plan, node, token, "invalid_map_items", "Expected map.items " + node.map().items() + " to give "
                     + "a list, but it gave " + abbreviated(items));
@@ -169,20 +167,6 @@ class MapItems {
 
     private void post(RunPlan plan, Map<String, String> completion) {
         redis.commands().xadd(keys.completionsStream(plan.shard()), completion);
-    }
-
-    /** {@code map.items} resolved against the run's input and the outputs it names (read from its context). */
-    private JsonNode resolve(RunPlan plan, String template) {
-        StringNode text = StringNode.valueOf(template);
-        Set<String> nodes = InputResolver.referencedNodes(text);
-        Map<String, JsonNode> outputs = new HashMap<>();
-        if (!nodes.isEmpty()) {
-            for (KeyValue<String, String> output : redis.commands().hmget(plan.keys().ctx(),
-                    nodes.toArray(String[]::new))) {
-                outputs.put(output.getKey(), output.hasValue() ? payloads.fromContext(output.getValue()) : null);
-            }
-        }
-        return InputResolver.resolve(text, plan.input(), outputs::get);
     }
 
     private static String abbreviated(JsonNode value) {

@@ -6,11 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import java.util.stream.IntStream;
 
-import io.lettuce.core.KeyValue;
 import io.lettuce.core.StreamMessage;
 import io.lettuce.core.api.StatefulRedisConnection;
 import org.apache.commons.logging.Log;
@@ -19,20 +17,18 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.coordinator.CoordinatorSettings;
-import io.tokenflow.coordinator.Payloads;
+import io.tokenflow.coordinator.RunReferences;
 import io.tokenflow.coordinator.RunPlan;
 import io.tokenflow.coordinator.RunPlans;
 import io.tokenflow.coordinator.StreamConsumer;
 import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.engine.replay.EventDataText;
 import io.tokenflow.engine.replay.NodeWaiting;
-import io.tokenflow.engine.routing.InputResolver;
 import io.tokenflow.redis.LuaScripts;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.StringNode;
 
 /**
  * Reads the task streams of the node types the engine holds itself ({@code wait:{N}}, {@code signal:{N}}) as their
@@ -53,19 +49,19 @@ class HeldTasks implements SmartLifecycle {
     private final RedisKeys keys;
     private final LuaScripts scripts;
     private final RunPlans plans;
-    private final Payloads payloads;
+    private final RunReferences references;
     private final JsonMapper json;
     private final Clock clock;
     private final List<StreamConsumer> consumers = new ArrayList<>();
 
     HeldTasks(CoordinatorSettings settings, RedisConnections redis, RedisKeys keys, LuaScripts scripts, RunPlans plans,
-              Payloads payloads, JsonMapper json, Clock clock) {
+              RunReferences references, JsonMapper json, Clock clock) {
         this.settings = settings;
         this.redis = redis;
         this.keys = keys;
         this.scripts = scripts;
         this.plans = plans;
-        this.payloads = payloads;
+        this.references = references;
         this.json = json;
         this.clock = clock;
     }
@@ -114,11 +110,12 @@ class HeldTasks implements SmartLifecycle {
 
     private void holdTimer(RunPlan plan, IrNode node, String token, int iteration, long emittedAt,
                            Map<String, String> fields, StreamMessage<String, String> message) {
-        Long until = node.timer().durationMs() != null ? Long.valueOf(emittedAt + node.timer().durationMs())
-                : instant(resolve(plan, node.timer().until()));
+        JsonNode resolved = node.timer().durationMs() != null ? null
+                : references.resolve(plan, node.timer().until());
+        Long until = resolved == null ? Long.valueOf(emittedAt + node.timer().durationMs()) : instant(resolved);
         if (until == null) {
             fail(plan, node, token, "invalid_wait", "Expected wait.until " + node.timer().until() + " to give an "
-                    + "ISO-8601 instant with its offset, but it gave " + resolve(plan, node.timer().until()));
+                    + "ISO-8601 instant with its offset, but it gave " + resolved);
             return;
         }
         Wait wait = new Wait(node.id(), NodeWaiting.TIMER, iteration, fields.get("input"), fields.get("input_ref"),
@@ -128,7 +125,7 @@ class HeldTasks implements SmartLifecycle {
 
     private void holdSignal(RunPlan plan, IrNode node, String token, int iteration, long emittedAt,
                             Map<String, String> fields, StreamMessage<String, String> message) {
-        JsonNode key = resolve(plan, node.signal().key());
+        JsonNode key = references.resolve(plan, node.signal().key());
         if (!(key.isString() || key.isNumber() || key.isBoolean()) || key.asString().isEmpty()) {
             fail(plan, node, token, "invalid_signal_key", "Expected signal.key " + node.signal().key() + " to give "
                     + "a text, a number or a boolean, but it gave " + key);
@@ -159,20 +156,6 @@ class HeldTasks implements SmartLifecycle {
                 "worker", node.timer() != null ? HeldTokens.WORKER_TIMER : HeldTokens.WORKER_SIGNAL,
                 "error", new EventDataText().text("message", message).text("kind", "permanent").text("code", code)
                         .end()));
-    }
-
-    /** A {@code ${…}} template resolved against the run's input and the outputs it names (read from its context). */
-    private JsonNode resolve(RunPlan plan, String template) {
-        StringNode text = StringNode.valueOf(template);
-        Set<String> nodes = InputResolver.referencedNodes(text);
-        java.util.Map<String, JsonNode> outputs = new java.util.HashMap<>();
-        if (!nodes.isEmpty()) {
-            for (KeyValue<String, String> output : redis.commands().hmget(plan.keys().ctx(),
-                    nodes.toArray(String[]::new))) {
-                outputs.put(output.getKey(), output.hasValue() ? payloads.fromContext(output.getValue()) : null);
-            }
-        }
-        return InputResolver.resolve(text, plan.input(), outputs::get);
     }
 
     private static Long instant(JsonNode value) {

@@ -1,7 +1,9 @@
 package io.tokenflow.waits;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -70,8 +72,9 @@ class TimerNodesIntegrationTests {
         try {
             run = api.start(workflow, "{}");
             api.awaitLogged(run, "node.waiting");
-            Thread.sleep(1_500);
-            assertThat(api.count(run, "node.completed", "pause")).as("nobody fired it").isZero();
+            UUID waiting = run;
+            await().during(Duration.ofMillis(1_500)).atMost(Duration.ofSeconds(3))
+                    .until(() -> api.count(waiting, "node.completed", "pause") == 0);
         } finally {
             dueTimes.start();
         }
@@ -111,8 +114,8 @@ class TimerNodesIntegrationTests {
         api.call(org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post(
                 "/api/v1/runs/" + run + "/cancel")).andReturn();
         api.awaitStatus(run, "CANCELLED");
-        Thread.sleep(1_500);
-        assertThat(api.count(run, "node.completed", "pause")).isZero();
+        await().during(Duration.ofMillis(1_500)).atMost(Duration.ofSeconds(3))
+                .until(() -> api.count(run, "node.completed", "pause") == 0);
         assertThat(api.types(run)).last().isEqualTo("run.cancelled");
     }
 }
