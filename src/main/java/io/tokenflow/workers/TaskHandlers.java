@@ -16,7 +16,7 @@ public class TaskHandlers {
      * Worker types of the built-in node types no built-in worker serves: external workers only ({@code default}), or
      * the engine itself, which holds their tokens (timers, signal waits: {@code io.tokenflow.waits}).
      */
-    public static final Set<String> SERVED_ELSEWHERE = Set.of("default", "wait", "signal");
+    public static final Set<String> SERVED_ELSEWHERE = Set.of("default", "wait", "signal", "workflow");
 
     private final Map<String, TaskHandler> byType = new LinkedHashMap<>();
 

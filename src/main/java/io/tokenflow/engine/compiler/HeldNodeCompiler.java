@@ -4,18 +4,24 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.regex.Pattern;
 
+import io.tokenflow.engine.dsl.CallDefinition;
 import io.tokenflow.engine.dsl.Diagnostics;
 import io.tokenflow.engine.dsl.NodeDefinition;
+import io.tokenflow.engine.ir.IrCall;
+import io.tokenflow.engine.ir.IrOnFailure;
 
 /**
- * The nodes the engine holds instead of a worker: {@code wait} (a timer) and {@code signal} (a wait for a message).
- * Each needs its settings, the settings belong to that type only, and what a worker's task has (a retry policy, a
- * time limit, an {@code on_failure} of a timer) does not apply to them, so it is refused.
+ * The nodes the engine holds instead of a worker: {@code wait} (a timer), {@code signal} (a wait for a message) and
+ * {@code workflow} (a call of another workflow). Each needs its settings, the settings belong to that type only, and
+ * what a worker's task has (a retry policy, a time limit, an {@code on_failure} of a timer, the dead-letter queue of a
+ * call) does not apply to them, so it is refused. Whether a called workflow exists and calls back is a question about
+ * other workflows, which the designer asks when a version is stored ({@code designer.WorkflowCalls}).
  */
 final class HeldNodeCompiler {
 
     static final String WAIT = "wait";
     static final String SIGNAL = "signal";
+    static final String CALL = IrCall.NODE_TYPE;
     private static final Pattern ONE_REFERENCE = Pattern.compile("^\\$\\{[^}]*}$");
 
     void check(NodeDefinition node, Diagnostics diagnostics) {
@@ -23,8 +29,24 @@ final class HeldNodeCompiler {
                 + "{\"until\": \"${workflow.input.remind_at}\"}", diagnostics);
         checkMember(node, SIGNAL, node.signal() != null, "signal-settings", "{\"name\": \"payment\", \"key\": "
                 + "\"${workflow.input.order_id}\"}", diagnostics);
+        checkMember(node, CALL, node.call() != null, "workflow-settings", "{\"name\": \"billing\", \"version\": 3}",
+                diagnostics);
         if (node.timer() != null && node.timer().until() != null) {
             checkUntil(node, node.timer().until(), diagnostics);
+        }
+        if (node.call() != null) {
+            checkCall(node, node.call(), diagnostics);
+        }
+        if (CALL.equals(node.type())) {
+            refuse(node, "retry", node.retry() != null, "a failed child run is not started again; route its failure "
+                    + "with on_failure", diagnostics);
+            refuse(node, "timeout_s", node.timeoutS() != null, "the called workflow's deadline bounds the child run",
+                    diagnostics);
+            if (node.onFailure() != null && IrOnFailure.DLQ.equals(node.onFailure().action())) {
+                diagnostics.error("unsupported-setting", node.id(), node.onFailure().pointer() + "/action",
+                        "Expected on_failure.action fail_run or path on workflow node '" + node.id() + "', but found "
+                        + "dlq: a child run is not a task that can be parked and sent again");
+            }
         }
         if (WAIT.equals(node.type()) || SIGNAL.equals(node.type())) {
             refuse(node, "retry", node.retry() != null, "the engine holds its token; nothing is tried again",
@@ -44,6 +66,18 @@ final class HeldNodeCompiler {
         } else if (!type.equals(node.type()) && present) {
             diagnostics.error(code, node.id(), node.at(type), "Expected " + type + " settings only on " + type
                     + " nodes, but '" + node.id() + "' is a '" + node.type() + "' node");
+        }
+    }
+
+    private static void checkCall(NodeDefinition node, CallDefinition call, Diagnostics diagnostics) {
+        if ((call.name() == null) == (call.id() == null)) {
+            diagnostics.error("workflow-settings", node.id(), call.pointer(), "Expected the called workflow by "
+                    + "\"name\" or by \"id\" (one of them), but found " + (call.name() == null ? "neither" : "both"));
+        }
+        if ((call.version() == null) == (call.tag() == null)) {
+            diagnostics.error("workflow-settings", node.id(), call.pointer(), "Expected the called workflow pinned by "
+                    + "\"version\" or by \"tag\" (one of them), but found "
+                    + (call.version() == null ? "neither" : "both"));
         }
     }
 

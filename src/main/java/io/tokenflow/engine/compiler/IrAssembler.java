@@ -10,6 +10,7 @@ import java.util.Set;
 import io.tokenflow.engine.conditions.CompiledCondition;
 import io.tokenflow.engine.conditions.ConditionCompiler;
 import io.tokenflow.engine.dsl.BranchDefinition;
+import io.tokenflow.engine.dsl.CallDefinition;
 import io.tokenflow.engine.dsl.Diagnostics;
 import io.tokenflow.engine.dsl.HumanDefinition;
 import io.tokenflow.engine.dsl.LoopDefinition;
@@ -23,6 +24,7 @@ import io.tokenflow.engine.ir.IrLoop;
 import io.tokenflow.engine.ir.IrMap;
 import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.engine.ir.IrOnFailure;
+import io.tokenflow.engine.ir.IrCall;
 import io.tokenflow.engine.ir.IrSignal;
 import io.tokenflow.engine.ir.IrWait;
 import io.tokenflow.engine.ir.WorkflowIr;
@@ -71,7 +73,11 @@ final class IrAssembler {
         IrWait timer = node.timer() == null ? null : new IrWait(millis(node.timer().duration()), node.timer().until());
         IrSignal signal = node.signal() == null || node.signal().name() == null || node.signal().key() == null ? null
                 : new IrSignal(node.signal().name(), node.signal().key(), millis(node.signal().timeout()));
-        boolean held = timer != null || signal != null;
+        CallDefinition definedCall = node.call();
+        IrCall call = definedCall == null || definedCall.workflow() == null
+                || (definedCall.version() == null) == (definedCall.tag() == null) ? null
+                : new IrCall(definedCall.workflow(), definedCall.version(), definedCall.tag());
+        boolean held = timer != null || signal != null || call != null;
         IrMap map = maps.compile(node, spec, diagnostics);
         return new IrNode(node.id(), node.name(), kind.label(), node.type(),
                 map != null ? IrMap.ENGINE_WORKER : spec.map(NodeTypeSpec::worker).orElse(null),
@@ -80,7 +86,7 @@ final class IrAssembler {
                 held ? null : retries.compile(node, kind, workflow.source().retry(), diagnostics),
                 limits.compile(node, staticPaths(dependents, branch, loop, human, onFailure), diagnostics),
                 human, node.agent(), List.copyOf(references), onFailure, timeout(node, kind, diagnostics),
-                timer, signal, map);
+                timer, signal, map, call);
     }
 
     /** The sets of nodes one step of a node may send tokens to, as far as the workflow says statically. */

@@ -102,7 +102,7 @@ final class ParallelDissolver {
                     result.limits(), new HumanDefinition(human.pointer(), human.title(), human.instructions(),
                     human.approvers(), human.timeout(), human.escalationPolicy(), human.escalateTo(),
                     expandAll(human.rejectionPath())), result.agent(), result.onFailure(), result.timeoutS(),
-                    result.timer(), result.signal(), result.map());
+                    result.timer(), result.signal(), result.map(), result.call());
         }
         if (node.onFailure() != null) {
             OnFailureDefinition onFailure = node.onFailure();

@@ -73,7 +73,8 @@ public final class DslReader {
                 node.has("timeout_s") ? node.get("timeout_s").asDouble() : null,
                 node.has("wait") ? readWait(pointer + "/wait", node.get("wait"), node, diagnostics) : null,
                 node.has("signal") ? readSignal(pointer + "/signal", node.get("signal"), node, diagnostics) : null,
-                node.has("map") ? readMap(pointer + "/map", node.get("map")) : null);
+                node.has("map") ? readMap(pointer + "/map", node.get("map")) : null,
+                node.has("workflow") ? readCall(pointer + "/workflow", node.get("workflow")) : null);
     }
 
     /**
@@ -99,6 +100,11 @@ public final class DslReader {
         return new MapDefinition(pointer, text(map, "items"),
                 map.has("concurrency") ? map.get("concurrency").asInt() : null,
                 map.has("max_items") ? map.get("max_items").asInt() : null);
+    }
+
+    private static CallDefinition readCall(String pointer, JsonNode call) {
+        return new CallDefinition(pointer, text(call, "name"), text(call, "id"),
+                call.has("version") ? call.get("version").asInt() : null, text(call, "tag"));
     }
 
     private static WaitDefinition readWait(String pointer, JsonNode wait, JsonNode node, Diagnostics diagnostics) {

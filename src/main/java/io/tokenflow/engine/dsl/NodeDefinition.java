@@ -15,12 +15,13 @@ import tools.jackson.databind.node.ObjectNode;
  * @param timer     a wait node's timer, or {@code null}
  * @param signal    a signal node's wait, or {@code null}
  * @param map       its map over a list, or {@code null}
+ * @param call      a workflow node's call of another workflow, or {@code null}
  */
 public record NodeDefinition(String pointer, String id, String type, String name, ObjectNode config, JsonNode input,
                              BranchDefinition branch, LoopDefinition loop, Boolean waitForAll,
                              JsonNode retry, JsonNode limits, HumanDefinition human, JsonNode agent,
                              OnFailureDefinition onFailure, Double timeoutS, WaitDefinition timer,
-                             SignalDefinition signal, MapDefinition map) {
+                             SignalDefinition signal, MapDefinition map, CallDefinition call) {
 
     public NodeDefinition {
         Objects.requireNonNull(pointer, "pointer");
@@ -35,21 +36,21 @@ public record NodeDefinition(String pointer, String id, String type, String name
 
     public NodeDefinition withType(String newType, ObjectNode newConfig) {
         return new NodeDefinition(pointer, id, newType, name, newConfig, input, branch, loop, waitForAll,
-                retry, limits, human, agent, onFailure, timeoutS, timer, signal, map);
+                retry, limits, human, agent, onFailure, timeoutS, timer, signal, map, call);
     }
 
     public NodeDefinition withBranch(BranchDefinition newBranch) {
         return new NodeDefinition(pointer, id, type, name, config, input, newBranch, loop, waitForAll,
-                retry, limits, human, agent, onFailure, timeoutS, timer, signal, map);
+                retry, limits, human, agent, onFailure, timeoutS, timer, signal, map, call);
     }
 
     public NodeDefinition withOnFailure(OnFailureDefinition newOnFailure) {
         return new NodeDefinition(pointer, id, type, name, config, input, branch, loop, waitForAll,
-                retry, limits, human, agent, newOnFailure, timeoutS, timer, signal, map);
+                retry, limits, human, agent, newOnFailure, timeoutS, timer, signal, map, call);
     }
 
     public NodeDefinition withLoop(LoopDefinition newLoop) {
         return new NodeDefinition(pointer, id, type, name, config, input, branch, newLoop, waitForAll,
-                retry, limits, human, agent, onFailure, timeoutS, timer, signal, map);
+                retry, limits, human, agent, onFailure, timeoutS, timer, signal, map, call);
     }
 }

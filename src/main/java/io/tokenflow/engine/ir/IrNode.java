@@ -26,6 +26,7 @@ import tools.jackson.databind.annotation.JsonNaming;
  * @param timer        a wait node's timer, else {@code null}
  * @param signal       a signal node's wait, else {@code null}
  * @param map          its map over a list, else {@code null}
+ * @param call         a workflow node's call of another workflow, else {@code null}
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -34,7 +35,7 @@ public record IrNode(String id, String name, String type, String nodeType, Strin
                      @JsonProperty("is_terminal") boolean isTerminal, @JsonProperty("wait_for_all") boolean waitForAll,
                      IrJoin join, IrBranch branch, IrLoop loop, IrRetry retry, IrLimits limits, IrHuman human,
                      JsonNode agent, List<String> references, IrOnFailure onFailure, Long timeoutMs,
-                     IrWait timer, IrSignal signal, IrMap map) {
+                     IrWait timer, IrSignal signal, IrMap map, IrCall call) {
 
     public IrNode {
         Objects.requireNonNull(id, "id");
@@ -44,9 +45,12 @@ public record IrNode(String id, String name, String type, String nodeType, Strin
         references = references == null ? List.of() : List.copyOf(references);
     }
 
-    /** Whether the engine holds its tokens itself (a timer or a signal wait) instead of a worker running them. */
+    /**
+     * Whether the engine holds its tokens itself (a timer, a signal wait, a call of another workflow) instead of a
+     * worker running them.
+     */
     public boolean held() {
-        return timer != null || signal != null;
+        return timer != null || signal != null || call != null;
     }
 
     /** The worker type whose stream receives the node's tasks: the node's, or for a map its elements' worker. */

@@ -67,7 +67,7 @@ class ChatRequestTests {
 
     private static AgentRun run(String agent) {
         IrNode node = new IrNode("think", null, "agent", "agent", "agent", json("{}"), null, List.of(), List.of(),
-                true, false, null, null, null, null, null, null, json(agent), List.of(), null, null, null, null, null);
+                true, false, null, null, null, null, null, null, json(agent), List.of(), null, null, null, null, null, null);
         return new AgentRun(TestTasks.task("agent", "{}", "{}"), node, json("{}"), Map.of());
     }
 }

@@ -92,6 +92,9 @@ class SchemaMembersTests {
             Map.entry("/nodes/*/wait/until", "HeldTasks.holdTimer"), Map.entry("/nodes/*/signal", "HeldTasks"),
             Map.entry("/nodes/*/signal/name", "SignalDelivery"), Map.entry("/nodes/*/signal/key", "SignalDelivery"),
             Map.entry("/nodes/*/signal/timeout", "WaitDueTimes"),
+            Map.entry("/nodes/*/workflow", "ChildRuns: the child run"), Map.entry("/nodes/*/workflow/name", "ChildRuns"),
+            Map.entry("/nodes/*/workflow/id", "ChildRuns"), Map.entry("/nodes/*/workflow/version", "ChildRuns"),
+            Map.entry("/nodes/*/workflow/tag", "ChildRuns: resolved when the child starts"),
             Map.entry("/nodes/*/signal/timeout_path", "the node's error path (CompletionRouter)"),
             Map.entry("/nodes/*/map", "MapItems"), Map.entry("/nodes/*/map/items", "MapItems.start"),
             Map.entry("/nodes/*/map/concurrency", "MapItems"), Map.entry("/nodes/*/map/max_items", "MapItems.start")));
