@@ -58,7 +58,8 @@ public class RunQueries {
         Optional<RunViews.Detail> stored;
         try {
             stored = jdbc.sql("select r.*, w.name from runs r join workflows w on w.id = r.workflow_id "
-                            + "where r.id = :id").param("id", id).query((rs, i) -> detail(rs, nodes(id))).optional();
+                            + "where r.id = :id").param("id", id).query((rs, i) -> detail(rs, nodes(id))).optional()
+                    .map(this::withCalls);
         } catch (DataAccessException e) {
             if (Outages.of(e).isEmpty()) {
                 throw e;
@@ -90,13 +91,32 @@ public class RunQueries {
         Long counter = live ? liveCounter(id) : finalCounter == null ? null : finalCounter.longValue();
         return new RunViews.Detail(id, rs.getObject("workflow_id", UUID.class), rs.getString("name"),
                 rs.getInt("workflow_version"), status, counter, live, instant(rs, "created_at"), instant(rs, "ended_at"),
-                rs.getString("error"), tree(rs.getString("inputs")), tree(rs.getString("outputs")), nodes);
+                rs.getString("error"), tree(rs.getString("inputs")), tree(rs.getString("outputs")), nodes, null,
+                List.of());
+    }
+
+    /** Adds the run's calls: the run that called it, and the runs it called ({@code run_calls}). */
+    private RunViews.Detail withCalls(RunViews.Detail run) {
+        String other = " c.parent_node, w.name, r.workflow_version, r.status from run_calls c "
+                + "left join runs r on r.id = ";
+        RunViews.Call parent = jdbc.sql("select c.parent_run_id," + other + "c.parent_run_id left join workflows w "
+                        + "on w.id = r.workflow_id where c.child_run_id = :id").param("id", run.id())
+                .query((rs, i) -> call(rs)).optional().orElse(null);
+        List<RunViews.Call> children = jdbc.sql("select c.child_run_id," + other + "c.child_run_id left join "
+                        + "workflows w on w.id = r.workflow_id where c.parent_run_id = :id order by c.called_at, "
+                        + "c.child_run_id").param("id", run.id()).query((rs, i) -> call(rs)).list();
+        return parent == null && children.isEmpty() ? run : run.withCalls(parent, children);
+    }
+
+    private static RunViews.Call call(ResultSet rs) throws SQLException {
+        return new RunViews.Call(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
+                rs.getObject(4, Integer.class), rs.getString(5));
     }
 
     private Optional<RunViews.Detail> fromRedis(UUID id) {
         return meta.fields(id).map(run -> new RunViews.Detail(id, run.workflowId(), null, run.version(),
                 run.status().name(), liveCounter(id), run.status() == RunStatus.RUNNING, run.created(), null, null,
-                tree(run.input()), null, List.of()));
+                tree(run.input()), null, List.of(), null, List.of()));
     }
 
     private Long liveCounter(UUID id) {

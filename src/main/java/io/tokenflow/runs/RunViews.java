@@ -21,15 +21,30 @@ public final class RunViews {
     /**
      * A run with each node's status and output.
      *
-     * @param counter tokens in flight: live from Redis while the run runs, else its final value
-     * @param live    whether the state is still changing
+     * @param counter  tokens in flight: live from Redis while the run runs, else its final value
+     * @param live     whether the state is still changing
+     * @param parent   the run and workflow node that started this run, or {@code null} when nobody called it
+     * @param children the runs this run's workflow nodes started, oldest first
      */
     public record Detail(UUID id, UUID workflowId, String workflowName, Integer workflowVersion, String status,
                          Long counter, boolean live, Instant createdAt, Instant endedAt, String error, JsonNode inputs,
-                         JsonNode outputs, List<Node> nodes) {
+                         JsonNode outputs, List<Node> nodes, Call parent, List<Call> children) {
         public Detail {
             nodes = List.copyOf(nodes);
+            children = List.copyOf(children);
         }
+
+        Detail withCalls(Call newParent, List<Call> newChildren) {
+            return new Detail(id, workflowId, workflowName, workflowVersion, status, counter, live, createdAt, endedAt,
+                    error, inputs, outputs, nodes, newParent, newChildren);
+        }
+    }
+
+    /**
+     * A call between runs: the other run, the workflow node of the calling run, and the other run's workflow and
+     * status ({@code null} while its row is not written yet).
+     */
+    public record Call(UUID runId, String node, String workflowName, Integer workflowVersion, String status) {
     }
 
     /** One node execution (seed 002's status vocabulary). */

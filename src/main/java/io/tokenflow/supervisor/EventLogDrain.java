@@ -3,18 +3,28 @@ package io.tokenflow.supervisor;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.coordinator.Compensations;
+import io.tokenflow.engine.runs.RunStatus;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 
-/** Runs one {@link ShardEventLoop} per shard, each on its own thread and Redis connection. */
+/**
+ * Runs one {@link ShardEventLoop} per shard, each on its own thread and Redis connection, and tells the declared
+ * compensations and every {@link RunEndingListener} of the runs each batch ended.
+ */
 @Component
 class EventLogDrain implements SmartLifecycle {
+
+    private static final Log log = LogFactory.getLog(EventLogDrain.class);
 
     private final SupervisorSettings settings;
     private final RedisConnections redis;
@@ -23,13 +33,16 @@ class EventLogDrain implements SmartLifecycle {
     private final PoisonIsolation writer;
     private final Compensations compensations;
     private final MapResults mapResults;
+    private final List<RunEndingListener> listeners;
     private final String consumerName = consumerName();
     private final List<ShardEventLoop> loops = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
 
     EventLogDrain(SupervisorSettings settings, RedisConnections redis, RedisKeys keys, EventsEntries entries,
-                  PoisonIsolation writer, Compensations compensations, MapResults mapResults) {
+                  PoisonIsolation writer, Compensations compensations, MapResults mapResults,
+                  List<RunEndingListener> listeners) {
         this.compensations = compensations;
+        this.listeners = List.copyOf(listeners);
         this.mapResults = mapResults;
         this.settings = settings;
         this.redis = redis;
@@ -47,7 +60,7 @@ class EventLogDrain implements SmartLifecycle {
             ShardEvents events = new ShardEvents(redis.dedicated(settings.block()).sync(), keys, shard, consumerName,
                     settings);
             ShardEventLoop loop = new ShardEventLoop(events, entries, writer, settings,
-                    compensations::startDeclared, mapResults::complete);
+                    this::ended, mapResults::complete);
             Thread thread = new Thread(loop, "supervisor-events-" + shard);
             thread.setDaemon(true);
             loops.add(loop);
@@ -73,6 +86,18 @@ class EventLogDrain implements SmartLifecycle {
     @Override
     public synchronized boolean isRunning() {
         return !threads.isEmpty();
+    }
+
+    private void ended(Map<UUID, RunStatus> endings) {
+        compensations.startDeclared(endings);
+        for (RunEndingListener listener : listeners) {
+            try {
+                listener.ended(endings);
+            } catch (RuntimeException e) {
+                log.error("Expected " + listener.getClass().getSimpleName() + " to take the endings of "
+                        + endings.keySet() + ", but it failed", e);
+            }
+        }
     }
 
     /** This instance's name in the consumer group: unique per process and start. */

@@ -21,48 +21,49 @@ import io.tokenflow.coordinator.RunReferences;
 import io.tokenflow.coordinator.RunPlan;
 import io.tokenflow.coordinator.RunPlans;
 import io.tokenflow.coordinator.StreamConsumer;
+import io.tokenflow.engine.ir.IrCall;
 import io.tokenflow.engine.ir.IrNode;
-import io.tokenflow.engine.replay.EventDataText;
 import io.tokenflow.engine.replay.NodeWaiting;
-import io.tokenflow.redis.LuaScripts;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Reads the task streams of the node types the engine holds itself ({@code wait:{N}}, {@code signal:{N}}) as their
- * consumer group, like a worker would, and holds each token ({@code hold-wait.lua}): due in the shard's wait due
- * times (a timer, a signal's timeout) and, for a signal, in the index of its name and correlation key. No thread
- * waits: {@link WaitDueTimes} and {@link SignalDelivery} take the tokens out. Runs with the coordinator role.
- * A {@code wait.until} or {@code signal.key} that does not resolve to what it must fails the node, permanently.
+ * Reads the task streams of the node types the engine holds itself ({@code wait:{N}}, {@code signal:{N}},
+ * {@code workflow:{N}}) as their consumer group, like a worker would, and holds each token ({@code hold-wait.lua}):
+ * due in the shard's wait due times (a timer, a signal's timeout) and, for a signal, in the index of its name and
+ * correlation key; a workflow node's token once its child run started ({@link ChildRuns}). No thread waits:
+ * {@link WaitDueTimes}, {@link SignalDelivery} and {@link ChildEndings} take the tokens out. Runs with the
+ * coordinator role. A {@code wait.until} or {@code signal.key} that does not resolve to what it must fails the node,
+ * permanently.
  */
 @Component
 class HeldTasks implements SmartLifecycle {
 
     static final String TIMER_TYPE = "wait";
     static final String SIGNAL_TYPE = "signal";
+    static final String CALL_TYPE = IrCall.NODE_TYPE;
     private static final Log log = LogFactory.getLog(HeldTasks.class);
 
     private final CoordinatorSettings settings;
     private final RedisConnections redis;
     private final RedisKeys keys;
-    private final LuaScripts scripts;
     private final RunPlans plans;
     private final RunReferences references;
-    private final JsonMapper json;
+    private final HeldTokens held;
+    private final ChildRuns calls;
     private final Clock clock;
     private final List<StreamConsumer> consumers = new ArrayList<>();
 
-    HeldTasks(CoordinatorSettings settings, RedisConnections redis, RedisKeys keys, LuaScripts scripts, RunPlans plans,
-              RunReferences references, JsonMapper json, Clock clock) {
+    HeldTasks(CoordinatorSettings settings, RedisConnections redis, RedisKeys keys, RunPlans plans,
+              RunReferences references, HeldTokens held, ChildRuns calls, Clock clock) {
         this.settings = settings;
         this.redis = redis;
         this.keys = keys;
-        this.scripts = scripts;
         this.plans = plans;
         this.references = references;
-        this.json = json;
+        this.held = held;
+        this.calls = calls;
         this.clock = clock;
     }
 
@@ -102,60 +103,42 @@ class HeldTasks implements SmartLifecycle {
         int iteration = Integer.parseInt(fields.getOrDefault("iteration", "0"));
         long emittedAt = Long.parseLong(fields.getOrDefault("emitted_at", Long.toString(clock.millis())));
         if (node.timer() != null) {
-            holdTimer(plan.get(), node, token, iteration, emittedAt, fields, message);
+            holdTimer(plan.get(), node, token, iteration, emittedAt, fields);
+        } else if (node.signal() != null) {
+            holdSignal(plan.get(), node, token, iteration, emittedAt, fields);
         } else {
-            holdSignal(plan.get(), node, token, iteration, emittedAt, fields, message);
+            calls.call(plan.get(), node, token, iteration, fields);
         }
     }
 
     private void holdTimer(RunPlan plan, IrNode node, String token, int iteration, long emittedAt,
-                           Map<String, String> fields, StreamMessage<String, String> message) {
+                           Map<String, String> fields) {
         JsonNode resolved = node.timer().durationMs() != null ? null
                 : references.resolve(plan, node.timer().until());
         Long until = resolved == null ? Long.valueOf(emittedAt + node.timer().durationMs()) : instant(resolved);
         if (until == null) {
-            fail(plan, node, token, "invalid_wait", "Expected wait.until " + node.timer().until() + " to give an "
-                    + "ISO-8601 instant with its offset, but it gave " + resolved);
+            held.fail(plan, node.id(), token, HeldTokens.WORKER_TIMER, "invalid_wait", "Expected wait.until "
+                    + node.timer().until() + " to give an ISO-8601 instant with its offset, but it gave " + resolved);
             return;
         }
         Wait wait = new Wait(node.id(), NodeWaiting.TIMER, iteration, fields.get("input"), fields.get("input_ref"),
-                until, null, null);
-        hold(plan, token, wait, message, NodeWaiting.data(iteration, NodeWaiting.TIMER, until, null, null));
+                until, null, null, null);
+        held.hold(plan, token, wait, NodeWaiting.data(iteration, NodeWaiting.TIMER, until, null, null));
     }
 
     private void holdSignal(RunPlan plan, IrNode node, String token, int iteration, long emittedAt,
-                            Map<String, String> fields, StreamMessage<String, String> message) {
+                            Map<String, String> fields) {
         JsonNode key = references.resolve(plan, node.signal().key());
         if (!(key.isString() || key.isNumber() || key.isBoolean()) || key.asString().isEmpty()) {
-            fail(plan, node, token, "invalid_signal_key", "Expected signal.key " + node.signal().key() + " to give "
-                    + "a text, a number or a boolean, but it gave " + key);
+            held.fail(plan, node.id(), token, HeldTokens.WORKER_SIGNAL, "invalid_signal_key", "Expected signal.key "
+                    + node.signal().key() + " to give a text, a number or a boolean, but it gave " + key);
             return;
         }
         Long until = node.signal().timeoutMs() == null ? null : emittedAt + node.signal().timeoutMs();
         Wait wait = new Wait(node.id(), NodeWaiting.SIGNAL, iteration, fields.get("input"), fields.get("input_ref"),
-                until, node.signal().name(), key.asString());
-        hold(plan, token, wait, message,
+                until, node.signal().name(), key.asString(), null);
+        held.hold(plan, token, wait,
                 NodeWaiting.data(iteration, NodeWaiting.SIGNAL, until, wait.signal(), wait.key()));
-    }
-
-    private void hold(RunPlan plan, String token, Wait wait, StreamMessage<String, String> message, String data) {
-        RedisKeys.RunKeys run = plan.keys();
-        String member = Wait.member(plan.runId(), token);
-        String index = wait.isSignal() ? keys.signalWaits(plan.shard(), wait.signal(), wait.key()) : run.waits();
-        scripts.holdWait().run(redis.commands(), List.of(run.meta(), run.tokens(), run.waits(),
-                        keys.waitDueTimes(plan.shard()), keys.eventsStream(plan.shard()), index),
-                List.of(plan.runId().toString(), Long.toString(clock.millis()), token, wait.node(),
-                        json.writeValueAsString(wait), wait.until() == null ? "" : wait.until().toString(),
-                        wait.isSignal() ? member : "", data));
-    }
-
-    /** The node cannot wait as configured: it fails, permanently, through the completions stream. */
-    private void fail(RunPlan plan, IrNode node, String token, String code, String message) {
-        redis.commands().xadd(keys.completionsStream(plan.shard()), Map.of("token", token,
-                "run", plan.runId().toString(), "node", node.id(), "status", "failed",
-                "worker", node.timer() != null ? HeldTokens.WORKER_TIMER : HeldTokens.WORKER_SIGNAL,
-                "error", new EventDataText().text("message", message).text("kind", "permanent").text("code", code)
-                        .end()));
     }
 
     private static Long instant(JsonNode value) {
@@ -175,7 +158,7 @@ class HeldTasks implements SmartLifecycle {
             return;
         }
         String instance = ManagementFactory.getRuntimeMXBean().getName().replace('@', '-');
-        for (String type : List.of(TIMER_TYPE, SIGNAL_TYPE)) {
+        for (String type : List.of(TIMER_TYPE, SIGNAL_TYPE, CALL_TYPE)) {
             List<String> streams = IntStream.range(0, keys.shards()).mapToObj(shard -> keys.taskStream(type, shard))
                     .toList();
             StreamConsumer consumer = new StreamConsumer(redis.dedicated(settings.block()), streams,

@@ -1,5 +1,6 @@
 package io.tokenflow.waits;
 
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,40 +8,104 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
+import io.lettuce.core.ZAddArgs;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.coordinator.Payloads;
+import io.tokenflow.coordinator.RunPlan;
 import io.tokenflow.engine.replay.EventDataText;
+import io.tokenflow.engine.runs.RunStatus;
 import io.tokenflow.redis.LuaScripts;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Takes a held token out of its wait, once however many instances try ({@code take-wait.lua}), and sends what the
- * node did on the completions stream as a worker would: a timer's input passed on, a signal wait's input plus the
- * signal, or a signal wait's timeout as a permanent failure (code {@code signal_timeout}), which its
- * {@code timeout_path} (the node's error path) takes.
+ * Holds a token in its run's waits ({@code hold-wait.lua}) and takes it out again, once however many instances try
+ * ({@code take-wait.lua}), sending what the node did on the completions stream as a worker would: a timer's input
+ * passed on, a signal wait's input plus the signal, a signal wait's timeout as a permanent failure (code
+ * {@code signal_timeout}), which its {@code timeout_path} (the node's error path) takes, or how a child run ended.
+ * A node that cannot be held as configured fails the same way ({@link #fail}).
  */
 @Component
 class HeldTokens {
 
     static final String WORKER_TIMER = "timer";
     static final String WORKER_SIGNAL = "signal";
+    static final String WORKER_CALL = "workflow";
     private static final Log log = LogFactory.getLog(HeldTokens.class);
 
     private final RedisConnections redis;
     private final RedisKeys keys;
     private final LuaScripts scripts;
+    private final Payloads payloads;
     private final JsonMapper json;
+    private final Clock clock;
 
-    HeldTokens(RedisConnections redis, RedisKeys keys, LuaScripts scripts, JsonMapper json) {
+    HeldTokens(RedisConnections redis, RedisKeys keys, LuaScripts scripts, Payloads payloads, JsonMapper json,
+               Clock clock) {
         this.redis = redis;
         this.keys = keys;
         this.scripts = scripts;
+        this.payloads = payloads;
         this.json = json;
+        this.clock = clock;
+    }
+
+    /**
+     * Holds the token: in the run's waits hash, due at {@link Wait#until()} when it has one and, for a signal, in the
+     * index of its name and key. Logs {@code node.waiting} with {@code data}; a task delivered again is absorbed.
+     */
+    void hold(RunPlan plan, String token, Wait wait, String data) {
+        RedisKeys.RunKeys run = plan.keys();
+        String member = Wait.member(plan.runId(), token);
+        String index = wait.isSignal() ? keys.signalWaits(plan.shard(), wait.signal(), wait.key()) : run.waits();
+        scripts.holdWait().run(redis.commands(), List.of(run.meta(), run.tokens(), run.waits(),
+                        keys.waitDueTimes(plan.shard()), keys.eventsStream(plan.shard()), index),
+                List.of(plan.runId().toString(), Long.toString(clock.millis()), token, wait.node(),
+                        json.writeValueAsString(wait), wait.until() == null ? "" : wait.until().toString(),
+                        wait.isSignal() ? member : "", data));
+    }
+
+    /** The node cannot be held as configured: it fails, permanently, through the completions stream. */
+    void fail(RunPlan plan, String node, String token, String worker, String code, String message) {
+        redis.commands().xadd(keys.completionsStream(plan.shard()), Map.of("token", token,
+                "run", plan.runId().toString(), "node", node, "status", "failed", "worker", worker,
+                "error", new EventDataText().text("message", message).text("kind", "permanent").text("code", code)
+                        .end()));
+    }
+
+    /**
+     * A child run ended: its workflow node completes with the child's outputs, or fails, permanently, with code
+     * {@code child_failed} or {@code child_cancelled} and the child's error.
+     */
+    boolean endCall(UUID run, String token, Wait wait, ChildEnding ending) {
+        boolean completed = ending.status() == RunStatus.COMPLETED;
+        Map<String, String> fields = completion(run, token, wait, completed ? "completed" : "failed", WORKER_CALL);
+        if (completed) {
+            Payloads.TaskInput output = payloads.taskInput(ending.outputs());
+            if (output.reference() != null) {
+                fields.put("output_ref", output.reference());
+            } else {
+                fields.put("output", output.inline());
+            }
+        } else {
+            boolean cancelled = ending.status() == RunStatus.CANCELLED;
+            fields.put("error", new EventDataText().text("message", "Child run " + ending.child() + " ("
+                            + ending.workflow() + ") " + (cancelled ? "was cancelled" : "failed")
+                            + (ending.error() == null ? "" : ": " + ending.error()))
+                    .text("kind", "permanent").text("code", cancelled ? "child_cancelled" : "child_failed")
+                    .text("child_run_id", ending.child().toString()).end());
+        }
+        return take(run, token, wait, fields);
+    }
+
+    /** Looks at a child run's wait again at {@code next}, unless it was taken meanwhile. */
+    void lookAgain(UUID run, String token, long next) {
+        redis.commands().zadd(keys.waitDueTimes(keys.shardOf(run)), ZAddArgs.Builder.xx(),
+                (double) next, Wait.member(run, token));
     }
 
     /** The wait the run holds for {@code token}, or empty when it holds none (taken already, or the run ended). */

@@ -15,7 +15,8 @@ import io.tokenflow.redis.RedisKeys;
 
 /**
  * Acts on the wait due times of every shard on each poll of the coordinator's due times ({@link DueWork}): a timer that
- * is due fires, a signal wait past its timeout times out ({@link HeldTokens}). Whoever takes a wait removes its
+ * is due fires, a signal wait past its timeout times out ({@link HeldTokens}), a workflow node looks at its child
+ * again ({@link ChildRuns#lookAt}). Whoever takes a wait removes its
  * member, so it is acted on once however many instances look, and an instance that stopped finds the due times in
  * Redis where it left them: a timer whose time passed while no instance ran fires as soon as one does.
  */
@@ -27,12 +28,14 @@ class WaitDueTimes implements DueWork {
     private final RedisConnections redis;
     private final RedisKeys keys;
     private final HeldTokens held;
+    private final ChildRuns calls;
     private final Clock clock;
 
-    WaitDueTimes(RedisConnections redis, RedisKeys keys, HeldTokens held, Clock clock) {
+    WaitDueTimes(RedisConnections redis, RedisKeys keys, HeldTokens held, ChildRuns calls, Clock clock) {
         this.redis = redis;
         this.keys = keys;
         this.held = held;
+        this.calls = calls;
         this.clock = clock;
     }
 
@@ -53,6 +56,8 @@ class WaitDueTimes implements DueWork {
         Optional<Wait> wait = held.find(run, parts[1]);
         if (wait.isEmpty()) {
             held.forget(shard, member);
+        } else if (wait.get().isChild()) {
+            calls.lookAt(run, parts[1], wait.get());
         } else if (wait.get().isSignal()) {
             held.timeOut(run, parts[1], wait.get());
         } else {
