@@ -1,9 +1,14 @@
 package io.tokenflow.waits;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.user;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import java.time.Duration;
+import java.util.Map;
 import java.util.UUID;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -14,6 +19,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.web.servlet.MockMvc;
 
 import io.tokenflow.IntegrationTest;
+import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,6 +33,8 @@ class SubWorkflowsIntegrationTests {
 
     @Autowired MockMvc mvc;
     @Autowired JdbcClient jdbc;
+    @Autowired RedisConnections redis;
+    @Autowired RedisKeys keys;
 
     private WaitingRunsApi api;
 
@@ -167,6 +176,70 @@ class SubWorkflowsIntegrationTests {
         assertThat(error.get("code").asString()).isEqualTo("invalid_child_input");
         assertThat(error.get("message").asString()).contains("order");
         assertThat(api.run(run).get("children")).isEmpty();
+    }
+
+    @Test
+    void aParentRedisLostIsRecoveredAndWaitsForTheSameChild() throws Exception {
+        String signal = "paid-" + UUID.randomUUID().toString().substring(0, 8);
+        String child = api.created("""
+                {"name": "%s", "nodes": [{"id": "paid", "type": "signal",
+                  "signal": {"name": "SIGNAL", "key": "${workflow.input.order}"}}]}""".replace("SIGNAL", signal));
+        String parent = api.created("""
+                {"name": "%s", "nodes": [
+                   {"id": "bill", "type": "workflow", "workflow": {"name": "CHILD", "version": 1}},
+                   {"id": "after", "type": "function", "config": {"function": "echo"}}],
+                 "edges": [{"from": "bill", "to": "after"}]}""".replace("CHILD", child));
+        UUID run = api.start(parent, "{\"order\": \"o-7\"}");
+        UUID childRun = childOf(run);
+        api.awaitLogged(childRun, "node.waiting");
+        redis.commands().del(keys.run(run).all().toArray(String[]::new));
+
+        mvc.perform(post("/api/v1/runs/" + run + "/recover").with(user("root").roles("ADMIN")).with(csrf()))
+                .andExpect(status().isAccepted());
+        await().atMost(Duration.ofSeconds(40)).until(() -> api.count(run, "node.waiting", "bill") == 2);
+        assertThat(jdbc.sql("select data->>'child_run_id' from event_log where run_id = ? and event_type = "
+                + "'node.waiting'").param(run).query(String.class).list()).containsOnly(childRun.toString());
+        api.signal(signal, "{\"key\": \"o-7\", \"payload\": {\"amount\": 5}}").andExpect(status().isOk());
+
+        api.awaitStatus(run, "COMPLETED");
+        assertThat(api.run(run).get("children")).hasSize(1);
+        assertThat(api.data(run, "node.completed", "after").get("output").get("paid").get("signal").get("payload")
+                .toString()).isEqualTo("{\"amount\":5}");
+    }
+
+    @Test
+    void aChildsEndingTheWorkflowNodeMissedIsSeenWhenItLooksAgain() throws Exception {
+        String signal = "done-" + UUID.randomUUID().toString().substring(0, 8);
+        String child = api.created("""
+                {"name": "%s", "nodes": [{"id": "done", "type": "signal",
+                  "signal": {"name": "SIGNAL", "key": "k"}}]}""".replace("SIGNAL", signal));
+        String parent = api.created("""
+                {"name": "%s", "nodes": [
+                   {"id": "bill", "type": "workflow", "workflow": {"name": "CHILD", "version": 1}}]}"""
+                .replace("CHILD", child));
+        UUID run = api.start(parent, "{}");
+        UUID childRun = childOf(run);
+        api.awaitLogged(childRun, "node.waiting");
+        String token = jdbc.sql("select token_id from event_log where run_id = ? and event_type = 'node.waiting'")
+                .param(run).query(String.class).single();
+        String member = run + " " + token;
+        Double lookAgain = redis.commands().zscore(keys.waitDueTimes(keys.shardOf(run)), member);
+        assertThat(lookAgain).as("the workflow node looks at its child again").isNotNull();
+        assertThat(lookAgain.longValue() - System.currentTimeMillis()).isBetween(20_000L, 31_000L);
+        // the link is away while the child ends, so its ending is not routed back: as if the supervisor died then
+        Map<String, Object> link = jdbc.sql("select * from run_calls where child_run_id = ?").param(childRun)
+                .query().singleRow();
+        jdbc.sql("delete from run_calls where child_run_id = ?").param(childRun).update();
+        api.signal(signal, "{\"key\": \"k\"}").andExpect(status().isOk());
+        api.awaitStatus(childRun, "COMPLETED");
+        await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2))
+                .until(() -> api.count(run, "node.completed", "bill") == 0);
+        jdbc.sql("insert into run_calls values (:child_run_id, :parent_run_id, :parent_node, :parent_token, :depth, "
+                + ":called_at)").params(link).update();
+
+        redis.commands().zadd(keys.waitDueTimes(keys.shardOf(run)), System.currentTimeMillis(), member);
+        api.awaitStatus(run, "COMPLETED");
+        assertThat(api.count(run, "node.completed", "bill")).isOne();
     }
 
     private UUID childOf(UUID parent) {
