@@ -138,10 +138,14 @@ final class EventSummaries {
     }
 
     /**
-     * What a held node waits for, from its {@code node.waiting} data: {@code waiting until 14:05:03 UTC}, or
-     * {@code waiting for signal 'paid' (key o-1) until …}.
+     * What a held node waits for, from its {@code node.waiting} data: {@code waiting until 14:05:03 UTC},
+     * {@code waiting for signal 'paid' (key o-1) until …}, or {@code waiting for child run 0193… (billing v3)}.
      */
     static String waiting(JsonNode data) {
+        if ("child".equals(data.path("kind").asString(""))) {
+            return "waiting for child run " + data.path("child_run_id").asString("") + " ("
+                    + data.path("workflow").asString("") + ")";
+        }
         String until = data.path("until").isNumber()
                 ? " until " + WAIT_TIME.format(Instant.ofEpochMilli(data.path("until").asLong())) + " UTC" : "";
         if ("signal".equals(data.path("kind").asString(""))) {

@@ -97,15 +97,21 @@ public class RunQueries {
 
     /** Adds the run's calls: the run that called it, and the runs it called ({@code run_calls}). */
     private RunViews.Detail withCalls(RunViews.Detail run) {
+        RunViews.Calls calls = calls(run.id());
+        return calls.none() ? run : run.withCalls(calls.parent(), calls.children());
+    }
+
+    /** The run that called the run ({@code null} when none) and the runs it called, oldest first. */
+    RunViews.Calls calls(UUID id) {
         String other = " c.parent_node, w.name, r.workflow_version, r.status from run_calls c "
                 + "left join runs r on r.id = ";
         RunViews.Call parent = jdbc.sql("select c.parent_run_id," + other + "c.parent_run_id left join workflows w "
-                        + "on w.id = r.workflow_id where c.child_run_id = :id").param("id", run.id())
+                        + "on w.id = r.workflow_id where c.child_run_id = :id").param("id", id)
                 .query((rs, i) -> call(rs)).optional().orElse(null);
         List<RunViews.Call> children = jdbc.sql("select c.child_run_id," + other + "c.child_run_id left join "
                         + "workflows w on w.id = r.workflow_id where c.parent_run_id = :id order by c.called_at, "
-                        + "c.child_run_id").param("id", run.id()).query((rs, i) -> call(rs)).list();
-        return parent == null && children.isEmpty() ? run : run.withCalls(parent, children);
+                        + "c.child_run_id").param("id", id).query((rs, i) -> call(rs)).list();
+        return new RunViews.Calls(parent, children);
     }
 
     private static RunViews.Call call(ResultSet rs) throws SQLException {

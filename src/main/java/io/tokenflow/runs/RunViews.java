@@ -47,6 +47,18 @@ public final class RunViews {
     public record Call(UUID runId, String node, String workflowName, Integer workflowVersion, String status) {
     }
 
+    /** A run's calls: the run that called it, or {@code null}, and the runs it called. */
+    public record Calls(Call parent, List<Call> children) {
+
+        public Calls {
+            children = List.copyOf(children);
+        }
+
+        public boolean none() {
+            return parent == null && children.isEmpty();
+        }
+    }
+
     /** One node execution (seed 002's status vocabulary). */
     public record Node(String node, int iteration, String status, String token, String worker, JsonNode output,
                        JsonNode error, Instant readyAt, Instant startedAt, Instant endedAt) {

@@ -27,9 +27,11 @@ class RunsController {
     private final LiveRunRows rows;
     private final RunPages pages;
     private final RunFragments fragments;
+    private final RunQueries queries;
     private final JsonMapper json;
 
-    RunsController(LiveRunRows rows, RunPages pages, RunFragments fragments, JsonMapper json) {
+    RunsController(LiveRunRows rows, RunPages pages, RunFragments fragments, RunQueries queries, JsonMapper json) {
+        this.queries = queries;
         this.rows = rows;
         this.pages = pages;
         this.fragments = fragments;
@@ -57,6 +59,7 @@ class RunsController {
         model.addAttribute("run", page.picture());
         model.addAttribute("graphJson", json.writeValueAsString(page.graph()).replace("<", "\\u003c"));
         model.addAttribute("compensable", page.compensable());
+        model.addAttribute("calls", queries.calls(id));
         return "runs/run";
     }
 

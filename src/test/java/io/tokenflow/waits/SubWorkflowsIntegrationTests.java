@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.user;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
@@ -77,6 +78,10 @@ class SubWorkflowsIntegrationTests {
         assertThat(childView.get("inputs"))
                 .isEqualTo(WaitingRunsApi.JSON.readTree("{\"order\": \"o-1\", \"qty\": 4}"));
         assertThat(api.count(run, "node.waiting", "bill")).isOne();
+        String parentPage = page("/runs/" + run);
+        assertThat(parentPage).contains("href=\"/runs/" + childRun + "\"").contains(child + " v1");
+        String childPage = page("/runs/" + childRun);
+        assertThat(childPage).contains("Called by").contains("href=\"/runs/" + run + "\"").contains("node bill");
         assertThat(jdbc.sql("select count(*) from runs where idempotency_key like 'call:%' and id = ?")
                 .param(childRun).query(Long.class).single()).isOne();
     }
@@ -240,6 +245,10 @@ class SubWorkflowsIntegrationTests {
         redis.commands().zadd(keys.waitDueTimes(keys.shardOf(run)), System.currentTimeMillis(), member);
         api.awaitStatus(run, "COMPLETED");
         assertThat(api.count(run, "node.completed", "bill")).isOne();
+    }
+
+    private String page(String path) throws Exception {
+        return api.call(get(path)).andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
     }
 
     private UUID childOf(UUID parent) {
