@@ -115,6 +115,15 @@ class SubWorkflowsIntegrationTests {
         assertThat(api.run(childRun).get("status").asString()).isEqualTo("FAILED");
         assertThat(api.count(failed, "node.completed", "after")).isZero();
 
+        // retrying the parent from its failed node starts a new child: the retried token has an id of its own
+        api.call(post("/api/v1/runs/" + failed + "/retry")).andExpect(status().is2xxSuccessful());
+        await().atMost(Duration.ofSeconds(40)).until(() -> api.count(failed, "node.failed", "bill") == 2);
+        api.awaitStatus(failed, "FAILED");
+        JsonNode children = api.run(failed).get("children");
+        assertThat(children).hasSize(2);
+        assertThat(children.get(0).get("runId").asString()).isNotEqualTo(children.get(1).get("runId").asString());
+        assertThat(children).allSatisfy(called -> assertThat(called.get("status").asString()).isEqualTo("FAILED"));
+
         api.awaitStatus(routed, "COMPLETED");
         JsonNode why = api.data(routed, "node.completed", "apologise").get("output").get("why");
         assertThat(why.get("code").asString()).isEqualTo("child_failed");

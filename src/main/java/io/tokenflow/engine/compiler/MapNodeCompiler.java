@@ -31,7 +31,7 @@ final class MapNodeCompiler {
         NodeKind kind = spec.map(NodeTypeSpec::kind).orElse(NodeKind.TASK);
         String worker = spec.map(NodeTypeSpec::worker).orElse(null);
         if (kind != NodeKind.TASK || worker == null || HeldNodeCompiler.WAIT.equals(node.type())
-                || HeldNodeCompiler.SIGNAL.equals(node.type())) {
+                || HeldNodeCompiler.SIGNAL.equals(node.type()) || HeldNodeCompiler.CALL.equals(node.type())) {
             diagnostics.error("map-settings", node.id(), map.pointer(), "Expected map only on a node a worker runs, "
                     + "but '" + node.id() + "' is a '" + node.type() + "' node");
             ok = false;

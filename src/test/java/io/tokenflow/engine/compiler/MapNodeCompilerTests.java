@@ -33,10 +33,13 @@ class MapNodeCompilerTests {
                 {"id": "enrich", "type": "function", "config": {"function": "echo"},
                  "map": {"items": "customers"}, "input": {"x": 1}, "on_failure": {"action": "dlq"}},
                 {"id": "ask", "type": "human", "human": {"approvers": ["ann"]},
+                 "map": {"items": "${workflow.input.list}"}},
+                {"id": "bill", "type": "workflow", "workflow": {"name": "billing", "version": 1},
                  "map": {"items": "${workflow.input.list}"}}""");
         assertThat(result.errors()).extracting(Diagnostic::code, Diagnostic::pointer).containsExactlyInAnyOrder(
                 tuple("map-settings", "/nodes/1/map/items"), tuple("map-settings", "/nodes/1/input"),
-                tuple("unsupported-setting", "/nodes/1/on_failure/action"), tuple("map-settings", "/nodes/2/map"));
+                tuple("unsupported-setting", "/nodes/1/on_failure/action"), tuple("map-settings", "/nodes/2/map"),
+                tuple("map-settings", "/nodes/3/map"));
     }
 
     /** A workflow of {@code fetch} (giving customers) then the given nodes after it. */
