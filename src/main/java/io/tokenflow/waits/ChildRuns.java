@@ -10,6 +10,7 @@ import org.springframework.stereotype.Component;
 
 import io.tokenflow.coordinator.Payloads;
 import io.tokenflow.coordinator.RunPlan;
+import io.tokenflow.coordinator.RunTerminator;
 import io.tokenflow.engine.ir.IrCall;
 import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.engine.replay.NodeWaiting;
@@ -47,9 +48,12 @@ class ChildRuns {
     private final RunCalls calls;
     private final HeldTokens held;
     private final Payloads payloads;
+    private final RunTerminator terminator;
     private final Clock clock;
 
-    ChildRuns(StartRun starting, RunCalls calls, HeldTokens held, Payloads payloads, Clock clock) {
+    ChildRuns(StartRun starting, RunCalls calls, HeldTokens held, Payloads payloads, RunTerminator terminator,
+              Clock clock) {
+        this.terminator = terminator;
         this.starting = starting;
         this.calls = calls;
         this.held = held;
@@ -96,8 +100,13 @@ class ChildRuns {
                 clock.millis() + LOOK_AGAIN.toMillis(), null, null, child.id());
         String workflow = child.workflowVersion() == null ? call.pin()
                 : child.workflowName() + " v" + child.workflowVersion();
-        held.hold(plan, token, wait, NodeWaiting.childData(iteration, child.id(), workflow));
-        lookAt(plan.runId(), token, wait);
+        if (held.hold(plan, token, wait, NodeWaiting.childData(iteration, child.id(), workflow))) {
+            lookAt(plan.runId(), token, wait);
+        } else {
+            // the parent ended (or dropped the token) while its child started: its ending may have looked for
+            // children before this one was linked, so the child is cancelled here
+            terminator.cancel(child.id(), "run " + plan.runId());
+        }
     }
 
     /** Ends the wait when its child has ended; else looks again in {@link #LOOK_AGAIN}. */

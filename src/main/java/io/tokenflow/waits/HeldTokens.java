@@ -57,16 +57,20 @@ class HeldTokens {
     /**
      * Holds the token: in the run's waits hash, due at {@link Wait#until()} when it has one and, for a signal, in the
      * index of its name and key. Logs {@code node.waiting} with {@code data}; a task delivered again is absorbed.
+     *
+     * @return whether the token is held (now or already); false when the run no longer runs or the token is no longer
+     *         in flight, so nothing waits
      */
-    void hold(RunPlan plan, String token, Wait wait, String data) {
+    boolean hold(RunPlan plan, String token, Wait wait, String data) {
         RedisKeys.RunKeys run = plan.keys();
         String member = Wait.member(plan.runId(), token);
         String index = wait.isSignal() ? keys.signalWaits(plan.shard(), wait.signal(), wait.key()) : run.waits();
-        scripts.holdWait().run(redis.commands(), List.of(run.meta(), run.tokens(), run.waits(),
+        long reply = scripts.holdWait().run(redis.commands(), List.of(run.meta(), run.tokens(), run.waits(),
                         keys.waitDueTimes(plan.shard()), keys.eventsStream(plan.shard()), index),
                 List.of(plan.runId().toString(), Long.toString(clock.millis()), token, wait.node(),
                         json.writeValueAsString(wait), wait.until() == null ? "" : wait.until().toString(),
                         wait.isSignal() ? member : "", data));
+        return reply > 0;
     }
 
     /** The node cannot be held as configured: it fails, permanently, through the completions stream. */

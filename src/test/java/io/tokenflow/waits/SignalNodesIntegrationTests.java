@@ -88,6 +88,33 @@ class SignalNodesIntegrationTests {
     }
 
     @Test
+    void aSignalBehindABranchHoldsOnlyTheRunsThatTookItsPath() throws Exception {
+        String workflow = api.created("""
+                {"name": "%%s", "nodes": [
+                   {"id": "route", "type": "function", "config": {"function": "echo"},
+                    "branch": {"type": "conditional", "rules": [
+                      {"condition": {"type": "cel", "expression": "output.pay == 'card'"}, "next_nodes": ["paid"]}],
+                     "default": ["free"]}},
+                   {"id": "paid", "type": "signal", "signal": {"name": "%s", "key": "${workflow.input.order}"}},
+                   {"id": "free", "type": "function", "config": {"function": "echo"}},
+                   {"id": "ship", "type": "function", "config": {"function": "echo"}}],
+                 "edges": [{"from": "route", "to": "paid"}, {"from": "route", "to": "free"},
+                           {"from": "paid", "to": "ship"}, {"from": "free", "to": "ship"}]}""".formatted(signal));
+        UUID card = api.start(workflow, "{\"order\": \"o-1\", \"pay\": \"card\"}");
+        UUID cash = api.start(workflow, "{\"order\": \"o-2\", \"pay\": \"cash\"}");
+
+        api.awaitStatus(cash, "COMPLETED");
+        assertThat(api.count(cash, "node.waiting", null)).isZero();
+        api.awaitLogged(card, "node.waiting");
+        api.signal(signal, "{\"key\": \"o-2\"}").andExpect(status().isNotFound());
+        api.signal(signal, "{\"key\": \"o-1\", \"payload\": {\"amount\": 9}}").andExpect(status().isOk());
+        api.awaitStatus(card, "COMPLETED");
+        assertThat(api.data(card, "node.completed", "ship").get("output").get("signal").get("payload").toString())
+                .isEqualTo("{\"amount\":9}");
+        assertThat(api.count(card, "node.completed", "free")).isZero();
+    }
+
+    @Test
     void aSignalThatDoesNotComeInTimeTakesTheTimeoutPathOrFailsTheRun() throws Exception {
         String withPath = api.created(PAYMENT.formatted(signal, "PT1S", ", \"timeout_path\": [\"remind\"]"));
         String withoutPath = api.created(PAYMENT.formatted(signal, "PT1S", ""));

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -117,5 +118,30 @@ class TimerNodesIntegrationTests {
         await().during(Duration.ofMillis(1_500)).atMost(Duration.ofSeconds(3))
                 .until(() -> api.count(run, "node.completed", "pause") == 0);
         assertThat(api.types(run)).last().isEqualTo("run.cancelled");
+    }
+
+    @Test
+    void aTimerInsideALoopHoldsItsTokenOnEveryPass() throws Exception {
+        String workflow = api.created("""
+                {"name": "%s", "nodes": [
+                   {"id": "pause", "type": "wait", "wait": {"duration": 1}},
+                   {"id": "count", "type": "function", "config": {"function": "echo"},
+                    "loop": {"max_iterations": 3, "loop_back_to": "pause"}},
+                   {"id": "after", "type": "function", "config": {"function": "echo"}}],
+                 "edges": [{"from": "pause", "to": "count"}, {"from": "count", "to": "after"}]}""");
+        UUID run = api.start(workflow, "{}");
+
+        api.awaitStatus(run, "COMPLETED");
+        List<Long> fired = jdbc.sql("select (extract(epoch from occurred_at) * 1000)::bigint from event_log "
+                + "where run_id = ? and event_type = 'node.completed' and node_id = 'pause' order by seq").param(run)
+                .query(Long.class).list();
+        assertThat(fired).as("one timer per pass").hasSize(3);
+        assertThat(jdbc.sql("select count(distinct (data->>'iteration')) from event_log where run_id = ? and "
+                + "event_type = 'node.waiting'").param(run).query(Long.class).single()).isEqualTo(3L);
+        for (int pass = 1; pass < fired.size(); pass++) {
+            assertThat(fired.get(pass) - fired.get(pass - 1)).as("pass %d held for its second", pass)
+                    .isGreaterThanOrEqualTo(950L);
+        }
+        assertThat(api.count(run, "node.completed", "after")).isOne();
     }
 }
