@@ -74,7 +74,7 @@ class EditorController {
     @PostMapping("/workflows/{workflow}/editor/check")
     String check(@PathVariable String workflow, @RequestParam String document,
                  @RequestParam(defaultValue = "0") long revision, Model model) {
-        CompilationResult result = compilation.compile(documents.parse(document));
+        CompilationResult result = compilation.compile(documents.parse(document), queries.workflow(workflow).id());
         model.addAttribute("problems", FormProblems.of(result.diagnostics(), java.util.List.of()));
         model.addAttribute("errors", result.diagnostics().stream().filter(d -> d.isError()).count());
         model.addAttribute("warnings", result.warnings().size());
@@ -85,7 +85,7 @@ class EditorController {
     /** The draft's compiled IR, or why there is none. */
     @PostMapping("/workflows/{workflow}/editor/ir")
     String ir(@PathVariable String workflow, @RequestParam String document, Model model) {
-        CompilationResult result = compilation.compile(documents.parse(document));
+        CompilationResult result = compilation.compile(documents.parse(document), queries.workflow(workflow).id());
         model.addAttribute("ir", result.succeeded() ? documents.toTree(result.ir()).toPrettyString() : null);
         return EDITOR + " :: ir-panel";
     }

@@ -87,7 +87,7 @@ public class WorkflowQueries {
 
     WorkflowSnapshot snapshot(Workflow workflow, WorkflowVersion version, boolean changed) {
         var dsl = documents.read(version.dsl());
-        var warnings = compilation.compile(dsl).warnings();
+        var warnings = compilation.compileStored(dsl).warnings();
         return new WorkflowSnapshot(workflow.id(), workflow.name(), workflow.description(), version.version(),
                 workflow.latestVersion(), tags(workflow.id()), version.author(), version.createdAt(),
                 workflow.updatedAt(), dsl, documents.read(version.ir()), warnings, changed);
