@@ -38,7 +38,7 @@ class WorkflowCalls {
      * Every problem of the document's calls, one per workflow node at most.
      *
      * @param dsl        a document that compiles on its own
-     * @param workflowId the workflow the document is a version of, or {@code null} for a new one (named by the document)
+     * @param workflowId the workflow the document is a version of, or {@code null} for a new one (known by its name)
      */
     @Transactional(readOnly = true)
     public List<Diagnostic> check(JsonNode dsl, UUID workflowId) {

@@ -78,7 +78,7 @@ public class WorkflowCompilation {
         return compileOrThrow(document, null);
     }
 
-    /** {@link #compile(JsonNode, UUID)}, throwing {@link InvalidWorkflowException} with every diagnostic on any error. */
+    /** {@link #compile(JsonNode, UUID)}, throwing {@link InvalidWorkflowException} with every diagnostic on errors. */
     public CompilationResult compileOrThrow(JsonNode document, UUID workflowId) {
         return orThrow(compile(document, workflowId));
     }

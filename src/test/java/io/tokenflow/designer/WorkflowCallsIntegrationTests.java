@@ -119,7 +119,8 @@ class WorkflowCallsIntegrationTests {
                 .content("[{\"op\": \"replace\", \"path\": \"/description\", \"value\": \"v2\"}]"))
                 .andExpect(status().isOk());
         send(put("/api/v1/workflows/" + billing + "/tags/prod"), "{\"version\": 2}").andExpect(status().isOk());
-        assertThat(pinned.resolve(order, null, 1).ir().node("call").call()).isEqualTo(new IrCall(billing, null, "prod"));
+        assertThat(pinned.resolve(order, null, 1).ir().node("call").call())
+                .isEqualTo(new IrCall(billing, null, "prod"));
         call(delete("/api/v1/workflows/" + billing + "/tags/prod")).andExpect(status().isNoContent());
 
         assertThat(pinned.resolve(order, null, null).ir().node("call").call().pin()).isEqualTo(billing + "@prod");
