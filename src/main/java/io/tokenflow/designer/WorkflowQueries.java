@@ -67,6 +67,16 @@ public class WorkflowQueries {
                 .map(v -> VersionSummary.of(v, documents)).toList();
     }
 
+    /** The most recently changed workflow other than the given one (what a new workflow node calls first). */
+    public Optional<Workflow> lastChangedOtherThan(UUID workflowId) {
+        return workflows.findFirstByIdNotOrderByUpdatedAtDesc(workflowId);
+    }
+
+    /** The names of the workflows other than the given one, by name (the first {@code limit}). */
+    public List<String> namesOtherThan(UUID workflowId, int limit) {
+        return workflows.findNamesOtherThan(workflowId, Pageable.ofSize(limit));
+    }
+
     public Map<String, Integer> tags(UUID workflowId) {
         Map<String, Integer> byTag = new LinkedHashMap<>();
         tags.findByWorkflowIdOrderByTag(workflowId).forEach(tag -> byTag.put(tag.tag(), tag.version()));
