@@ -98,7 +98,7 @@ final class CallWalk {
     private int refuse(WorkflowVersion.Key key, int depth, Integer known, List<String> chain, String pointer) {
         if (onPath.contains(key)) {
             problem = new Problem("workflow-cycle", pointer, "Expected no cycle between workflows, but "
-                    + String.join(ARROW, chain) + " calls " + chain.get(chain.size() - 1) + " again");
+                    + String.join(ARROW, chain) + " comes back to " + chain.get(chain.size() - 1));
         } else {
             problem = new Problem("workflow-depth", pointer, "Expected at most " + MAX_DEPTH + " nested workflow "
                     + "calls, but " + String.join(ARROW, chain) + (known == null || known == 0 ? "" : ARROW + "…")

@@ -129,6 +129,9 @@ class WorkflowCallsIntegrationTests {
                 .content("[{\"op\": \"add\", \"path\": \"/description\", \"value\": \"v2\"}]"))
                 .andExpect(status().isUnprocessableContent())
                 .andExpect(jsonPath("$.diagnostics[0].pointer").value("/nodes/1/workflow/tag"));
+        call(post("/api/v1/workflows/" + order + "/versions/1/restore").header("If-Match", "\"1\""))
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.diagnostics[0].code").value("unknown-workflow"));
     }
 
     /** A workflow whose node {@code call} (at /nodes/1) calls with the given workflow settings. */
