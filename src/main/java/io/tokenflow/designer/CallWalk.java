@@ -34,17 +34,14 @@ final class CallWalk {
 
     /** What is wrong with one call of the document, if anything. */
     Optional<Problem> problemOf(CallDefinition call) {
-        if (caller.isNamedBy(call)) {
+        Optional<Workflow> called = caller.isNamedBy(call) ? Optional.empty() : calls.workflow(call);
+        if (callsCaller(call, called)) {
             return Optional.of(cycle(call.pointer(), List.of(caller.name(), pin(call))));
         }
-        Optional<Workflow> called = calls.workflow(call);
         if (called.isEmpty()) {
             return Optional.of(new Problem("unknown-workflow", call.pointer() + (call.id() != null ? "/id" : "/name"),
                     "Expected a workflow " + (call.id() != null ? "with id " + call.id() : "named '" + call.name()
                             + "'") + " to call, but there is none"));
-        }
-        if (caller.is(called.get())) {
-            return Optional.of(cycle(call.pointer(), List.of(caller.name(), pin(call))));
         }
         WorkflowCalls.Pinned pinned = calls.pinned(called.get(), call);
         if (pinned.version() == null) {
@@ -83,7 +80,7 @@ final class CallWalk {
     /** How deep one call of a stored version nests, counting itself; a call that pins nothing now counts 0. */
     private int below(CallDefinition call, List<String> chain, String pointer) {
         Optional<Workflow> called = caller.isNamedBy(call) ? Optional.empty() : calls.workflow(call);
-        if (caller.isNamedBy(call) || called.isPresent() && caller.is(called.get())) {
+        if (callsCaller(call, called)) {
             problem = cycle(pointer, append(chain, pin(call)));
             return -1;
         }
@@ -105,6 +102,10 @@ final class CallWalk {
                     + " nests " + (depth + (known == null ? 0 : known)));
         }
         return -1;
+    }
+
+    private boolean callsCaller(CallDefinition call, Optional<Workflow> called) {
+        return caller.isNamedBy(call) || called.isPresent() && caller.is(called.get());
     }
 
     private Problem cycle(String pointer, List<String> chain) {
@@ -141,5 +142,9 @@ final class CallWalk {
 
     /** One problem of a call, at the pointer of the document's node that makes it. */
     record Problem(String code, String pointer, String message) {
+
+        boolean isCycle() {
+            return "workflow-cycle".equals(code);
+        }
     }
 }

@@ -51,6 +51,17 @@ class WorkflowCalls {
         return problems;
     }
 
+    /**
+     * The first cycle that pointing a tag of the workflow at the version would close: any cycle through a call of
+     * that tag passes through the workflow, so following the version's calls back to the workflow finds it.
+     */
+    @Transactional(readOnly = true)
+    public Optional<String> cycleFrom(Workflow workflow, int version) {
+        CallWalk walk = new CallWalk(new CallWalk.Caller(workflow.name(), workflow.id()), this);
+        return calls(workflow.id(), version).stream().map(walk::problemOf).flatMap(Optional::stream)
+                .filter(CallWalk.Problem::isCycle).map(CallWalk.Problem::message).findFirst();
+    }
+
     /** The calls a document makes: its nodes' {@code workflow} settings. */
     static List<NodeCall> calls(JsonNode dsl) {
         List<NodeCall> calls = new ArrayList<>();

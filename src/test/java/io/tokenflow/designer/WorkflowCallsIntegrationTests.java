@@ -68,12 +68,7 @@ class WorkflowCallsIntegrationTests {
         String billing = created("valid/sequential");
         send(post("/api/v1/workflows"), caller(order, "{\"name\": \"" + billing + "\", \"version\": 1}"))
                 .andExpect(status().isCreated());
-        String callBack = """
-                [{"op": "add", "path": "/nodes/-", "value": {"id": "back", "type": "workflow",
-                  "workflow": {"name": "%s", "version": 1}}},
-                 {"op": "add", "path": "/edges/-", "value": {"from": "C", "to": "back"}}]""".formatted(order);
-        call(patch("/api/v1/workflows/" + billing).contentType(JSON_PATCH).header("If-Match", "\"1\"")
-                .content(callBack))
+        addCall(billing, "{\"name\": \"" + order + "\", \"version\": 1}")
                 .andExpect(status().isUnprocessableContent())
                 .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
                 .andExpect(jsonPath("$.diagnostics[0].code").value("workflow-cycle"))
@@ -132,6 +127,32 @@ class WorkflowCallsIntegrationTests {
         call(post("/api/v1/workflows/" + order + "/versions/1/restore").header("If-Match", "\"1\""))
                 .andExpect(status().isUnprocessableContent())
                 .andExpect(jsonPath("$.diagnostics[0].code").value("unknown-workflow"));
+    }
+
+    @Test
+    void refusesToMoveATagWhereItWouldCloseACycle() throws Exception {
+        String billing = created("valid/sequential");
+        call(put("/api/v1/workflows/" + billing + "/tags/prod")).andExpect(status().isOk());
+        String order = created("valid/sequential");
+        call(put("/api/v1/workflows/" + order + "/tags/main")).andExpect(status().isOk());
+        addCall(order, "{\"name\": \"" + billing + "\", \"tag\": \"prod\"}").andExpect(status().isOk());
+        addCall(billing, "{\"name\": \"" + order + "\", \"tag\": \"main\"}").andExpect(status().isOk());
+        send(put("/api/v1/workflows/" + order + "/tags/main"), "{\"version\": 2}").andExpect(status().isOk());
+
+        send(put("/api/v1/workflows/" + billing + "/tags/prod"), "{\"version\": 2}")
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.detail").value("Expected no cycle between workflows, but " + billing + " → "
+                        + order + " v2 → " + billing + "@prod calls back to " + billing));
+        call(get("/api/v1/workflows/" + billing + "/tags")).andExpect(jsonPath("$.prod").value(1));
+    }
+
+    /** Patches version 1 of the workflow (made from valid/sequential) to call with the settings after its node C. */
+    private ResultActions addCall(String workflow, String call) throws Exception {
+        String patch = """
+                [{"op": "add", "path": "/nodes/-", "value": {"id": "call", "type": "workflow", "workflow": %s}},
+                 {"op": "add", "path": "/edges/-", "value": {"from": "C", "to": "call"}}]""".formatted(call);
+        return call(patch("/api/v1/workflows/" + workflow).contentType(JSON_PATCH).header("If-Match", "\"1\"")
+                .content(patch));
     }
 
     /** A workflow whose node {@code call} (at /nodes/1) calls with the given workflow settings. */
