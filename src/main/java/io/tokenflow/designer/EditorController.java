@@ -1,6 +1,7 @@
 package io.tokenflow.designer;
 
 import java.security.Principal;
+import java.util.List;
 
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -10,6 +11,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 import io.tokenflow.engine.compiler.CompilationResult;
+import io.tokenflow.engine.ir.IrCall;
 import io.tokenflow.engine.types.NodeTypeCatalog;
 import io.tokenflow.nodetypes.NodeTypeRegistry;
 import io.tokenflow.web.NotFoundException;
@@ -24,6 +26,7 @@ import tools.jackson.databind.JsonNode;
 class EditorController {
 
     private static final String EDITOR = "designer/editor";
+    private static final int CALLABLE_NAMES = 500;
 
     private final WorkflowQueries queries;
     private final WorkflowCompilation compilation;
@@ -42,7 +45,9 @@ class EditorController {
     String editor(@PathVariable String workflow, Principal principal, Model model) {
         WorkflowSnapshot latest = queries.latest(workflow);
         String user = principal == null ? null : principal.getName();
-        model.addAttribute("editor", EditorPage.of(latest, PaletteEntry.of(nodeTypes.snapshot().all(), user)));
+        Workflow callable = queries.lastChangedOtherThan(latest.id()).orElse(null);
+        model.addAttribute("editor", EditorPage.of(latest, PaletteEntry.of(nodeTypes.snapshot().all(), user,
+                callable)));
         return EDITOR;
     }
 
@@ -56,7 +61,10 @@ class EditorController {
             NodeTypeCatalog types = nodeTypes.snapshot();
             int index = indexOfNode(draft, node);
             String type = draft.path("nodes").get(index).path("type").asString("");
-            model.addAttribute("inspectedNode", NodeInspector.of(draft, index, types.find(type).orElse(null)));
+            List<String> callable = IrCall.NODE_TYPE.equals(type)
+                    ? queries.namesOtherThan(queries.workflow(workflow).id(), CALLABLE_NAMES) : List.of();
+            model.addAttribute("inspectedNode", NodeInspector.of(draft, index, types.find(type).orElse(null),
+                    callable));
         } else if (edge != null) {
             if (edge < 0 || edge >= draft.path("edges").size()) {
                 throw new NotFoundException("Expected an edge at /edges/" + edge + " of the draft, but it has "
@@ -74,8 +82,8 @@ class EditorController {
     @PostMapping("/workflows/{workflow}/editor/check")
     String check(@PathVariable String workflow, @RequestParam String document,
                  @RequestParam(defaultValue = "0") long revision, Model model) {
-        CompilationResult result = compilation.compile(documents.parse(document));
-        model.addAttribute("problems", FormProblems.of(result.diagnostics(), java.util.List.of()));
+        CompilationResult result = compilation.compile(documents.parse(document), queries.workflow(workflow).id());
+        model.addAttribute("problems", FormProblems.of(result.diagnostics(), List.of()));
         model.addAttribute("errors", result.diagnostics().stream().filter(d -> d.isError()).count());
         model.addAttribute("warnings", result.warnings().size());
         model.addAttribute("revision", revision);
@@ -85,7 +93,7 @@ class EditorController {
     /** The draft's compiled IR, or why there is none. */
     @PostMapping("/workflows/{workflow}/editor/ir")
     String ir(@PathVariable String workflow, @RequestParam String document, Model model) {
-        CompilationResult result = compilation.compile(documents.parse(document));
+        CompilationResult result = compilation.compile(documents.parse(document), queries.workflow(workflow).id());
         model.addAttribute("ir", result.succeeded() ? documents.toTree(result.ir()).toPrettyString() : null);
         return EDITOR + " :: ir-panel";
     }

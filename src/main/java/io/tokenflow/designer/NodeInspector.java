@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 
 import io.tokenflow.designer.InspectorField.Widget;
+import io.tokenflow.engine.ir.IrCall;
 import io.tokenflow.engine.types.NodeTypeSpec;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -15,6 +16,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
  *
  * @param path       the node's pointer, {@code /nodes/3}
  * @param type       the node type, or {@code null} when the type is unknown (its config is then plain JSON)
+ * @param call       a workflow node's Sub-workflow section, else {@code null}
  * @param successors the nodes its edges lead to, offered as branch and loop targets
  */
 public record NodeInspector(String path, String id, String typeName, NodeTypeSpec type, List<InspectorField> general,
@@ -22,7 +24,8 @@ public record NodeInspector(String path, String id, String typeName, NodeTypeSpe
                             List<InspectorField> retry, List<InspectorField> onFailure, BranchView branch,
                             LoopView loop,
                             List<InspectorField> human, List<InspectorField> agent, List<InspectorField> timer,
-                            List<InspectorField> signal, List<InspectorField> map, List<String> successors) {
+                            List<InspectorField> signal, List<InspectorField> map, CallView call,
+                            List<String> successors) {
 
     public NodeInspector {
         general = List.copyOf(general);
@@ -37,7 +40,8 @@ public record NodeInspector(String path, String id, String typeName, NodeTypeSpe
         successors = List.copyOf(successors);
     }
 
-    static NodeInspector of(JsonNode document, int index, NodeTypeSpec type) {
+    /** @param callable the workflows a workflow node may call, by name */
+    static NodeInspector of(JsonNode document, int index, NodeTypeSpec type, List<String> callable) {
         JsonNode node = document.path("nodes").get(index);
         String path = "/nodes/" + index;
         String id = node.path("id").asString("");
@@ -47,14 +51,16 @@ public record NodeInspector(String path, String id, String typeName, NodeTypeSpe
                 : ConfigFields.of(type.configSchema(), config, path + "/config");
         String kind = type == null ? "task" : type.kind().label();
         String typeName = node.path("type").asString("");
-        boolean held = "wait".equals(typeName) || "signal".equals(typeName);
+        boolean calls = IrCall.NODE_TYPE.equals(typeName);
+        boolean held = "wait".equals(typeName) || "signal".equals(typeName) || calls;
         return new NodeInspector(path, id, node.path("type").asString(""), type, general(node, path), configFields,
                 InspectorField.of(node, path + "/input", "Input mapping", Widget.JSON,
                         "JSON; strings may use ${workflow.input.x} and ${nodes.<id>.output.y}"),
                 InspectorField.of(node, path + "/wait_for_all", "Wait for all incoming paths (join)", Widget.CHECKBOX,
                         "Runs once, when every dependency has sent its token"),
                 "human".equals(kind) || held ? List.of() : retry(node, path),
-                "human".equals(kind) || held ? List.of() : onFailure(node.path("on_failure"), path + "/on_failure"),
+                "human".equals(kind) || held && !calls ? List.of()
+                        : onFailure(node.path("on_failure"), path + "/on_failure", calls),
                 BranchView.of(node.path("branch"), path + "/branch", "agent".equals(kind)),
                 LoopView.of(node.path("loop"), path + "/loop"),
                 "human".equals(kind) ? human(node.path("human"), path + "/human") : List.of(),
@@ -62,6 +68,7 @@ public record NodeInspector(String path, String id, String typeName, NodeTypeSpe
                 "wait".equals(typeName) ? timer(node.path("wait"), path + "/wait") : List.of(),
                 "signal".equals(typeName) ? signal(node.path("signal"), path + "/signal") : List.of(),
                 "task".equals(kind) && !held ? map(node.path("map"), path + "/map") : List.of(),
+                calls ? CallView.of(node.path("workflow"), path + "/workflow", callable) : null,
                 successors(document, id));
     }
 
@@ -87,8 +94,12 @@ public record NodeInspector(String path, String id, String typeName, NodeTypeSpe
                         "Comma-separated; empty: every transient failure"));
     }
 
-    private static List<InspectorField> onFailure(JsonNode onFailure, String path) {
-        return List.of(InspectorField.select(onFailure, path + "/action", "When no retry is left",
+    /** What happens to a failure: a workflow node's child run cannot be parked in the dead-letter queue. */
+    private static List<InspectorField> onFailure(JsonNode onFailure, String path, boolean calls) {
+        return List.of(calls ? InspectorField.select(onFailure, path + "/action", "When the child run fails",
+                        List.of("fail_run", "path"), false, "fail_run: the run fails; path: the error goes on to the "
+                                + "nodes below")
+                        : InspectorField.select(onFailure, path + "/action", "When no retry is left",
                         List.of("fail_run", "path", "dlq"), false, "fail_run: the run fails; path: the error goes on to "
                                 + "the nodes below; dlq: the task parks in the dead-letter queue"),
                 InspectorField.of(onFailure, path + "/next_nodes", "Error path (node ids)", Widget.LIST,

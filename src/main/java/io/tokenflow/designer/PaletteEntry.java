@@ -3,6 +3,7 @@ package io.tokenflow.designer;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.tokenflow.engine.ir.IrCall;
 import io.tokenflow.engine.types.NodeTypeSpec;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -10,23 +11,36 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A node type in the editor's palette, with the node a drop adds (without its id): the type's required config
- * members filled from their schema defaults (and the settings a human, wait or signal node needs), so that as few
- * problems as possible are left to fix.
+ * members filled from their schema defaults (and the settings a human, wait, signal or workflow node needs), so that
+ * as few problems as possible are left to fix.
  *
- * @param starter the JSON of the node a drop adds
+ * @param starter     the JSON of the node a drop adds
+ * @param unavailable why the entry cannot be used yet (a workflow node with no other workflow to call), or
+ *                    {@code null} when it can
  */
 public record PaletteEntry(String type, String displayName, String description, String category, String kind,
-                           String starter) {
+                           String starter, String unavailable) {
 
-    static List<PaletteEntry> of(List<NodeTypeSpec> types, String user) {
+    static final String NOTHING_TO_CALL = "No other workflow to call yet: create one first, then add this node.";
+
+    /**
+     * @param callable the workflow a new workflow node calls at its latest version (the most recently changed other
+     *                 one), or {@code null} when there is none
+     */
+    static List<PaletteEntry> of(List<NodeTypeSpec> types, String user, Workflow callable) {
         List<PaletteEntry> entries = new ArrayList<>();
         types.stream().filter(type -> !"parallel".equals(type.name())).forEach(type -> entries.add(new PaletteEntry(
                 type.name(), type.displayName(), type.description(), type.category(), type.kind().label(),
-                starter(type, user).toString())));
+                starter(type, user, callable).toString(),
+                IrCall.NODE_TYPE.equals(type.name()) && callable == null ? NOTHING_TO_CALL : null)));
         return entries;
     }
 
-    private static ObjectNode starter(NodeTypeSpec type, String user) {
+    public boolean usable() {
+        return unavailable == null;
+    }
+
+    private static ObjectNode starter(NodeTypeSpec type, String user, Workflow callable) {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("type", type.name());
         ObjectNode config = node.putObject("config");
@@ -45,6 +59,9 @@ public record PaletteEntry(String type, String displayName, String description, 
         }
         if ("signal".equals(type.name())) {
             node.putObject("signal").put("name", "event").put("key", "${workflow.input.id}");
+        }
+        if (IrCall.NODE_TYPE.equals(type.name()) && callable != null) {
+            node.putObject("workflow").put("name", callable.name()).put("version", callable.latestVersion());
         }
         return node;
     }

@@ -62,7 +62,7 @@ public class PatchWorkflow {
         }
         WorkflowVersion current = versions.findByWorkflowIdAndVersion(workflowId, expectedVersion).orElseThrow();
         JsonNode patched = patch.apply(documents.read(current.dsl()));
-        CompilationResult result = compilation.compileOrThrow(patched);
+        CompilationResult result = compilation.compileOrThrow(patched, workflowId);
         String hash = documents.contentHash(result.dsl());
         if (hash.equals(current.contentHash())) {
             return queries.snapshot(workflow, current, false);

@@ -83,7 +83,7 @@ public class PinnedWorkflows {
         CompiledVersion cached = compiled.get(key);
         CompilationResult result = cached == null ? null : cached.result();
         if (result == null) {
-            result = compilation.compile(documents.read(queries.version(workflow, version).dsl()));
+            result = compilation.compileStored(documents.read(queries.version(workflow, version).dsl()));
             if (result.succeeded()) {
                 if (compiled.size() >= CACHE_LIMIT) {
                     compiled.clear();

@@ -17,15 +17,20 @@ public class TagWorkflow {
 
     private final WorkflowTagRepository tags;
     private final WorkflowQueries queries;
+    private final WorkflowCalls calls;
     private final Clock clock;
 
-    TagWorkflow(WorkflowTagRepository tags, WorkflowQueries queries, Clock clock) {
+    TagWorkflow(WorkflowTagRepository tags, WorkflowQueries queries, WorkflowCalls calls, Clock clock) {
         this.tags = tags;
         this.queries = queries;
+        this.calls = calls;
         this.clock = clock;
     }
 
-    /** Points {@code tag} at {@code version}, or at the latest version when it is {@code null}. */
+    /**
+     * Points {@code tag} at {@code version}, or at the latest version when it is {@code null}, unless a workflow
+     * calling the tag would then call itself through the version's calls.
+     */
     @Transactional
     public TagView tag(String reference, String tag, Integer version, String author) {
         if (tag == null || !tag.matches(TAG_PATTERN)) {
@@ -34,6 +39,9 @@ public class TagWorkflow {
         }
         Workflow workflow = queries.workflow(reference);
         int target = version == null ? workflow.latestVersion() : queries.version(workflow, version).version();
+        calls.cycleFrom(workflow, target).ifPresent(cycle -> {
+            throw new BadRequestException(422, cycle, "path:tag");
+        });
         var now = clock.instant();
         WorkflowTag saved = tags.findByWorkflowIdAndTag(workflow.id(), tag)
                 .map(existing -> {

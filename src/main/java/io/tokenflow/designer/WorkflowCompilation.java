@@ -1,6 +1,8 @@
 package io.tokenflow.designer;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 
 import org.springframework.stereotype.Component;
 
@@ -13,21 +15,56 @@ import io.tokenflow.web.InvalidWorkflowException;
 import io.tokenflow.web.LimitsSettings;
 import tools.jackson.databind.JsonNode;
 
-/** Compiles documents against the current node-type registry and the configured limits. */
+/**
+ * Compiles documents against the current node-type registry and the configured limits. A document about to be
+ * stored (or checked as a draft) is also checked against the workflows it calls ({@link WorkflowCalls}); a stored
+ * one compiled again to run it is not, so that it keeps compiling however the workflows it calls change.
+ */
 @Component
 public class WorkflowCompilation {
 
     private final WorkflowCompiler compiler;
     private final NodeTypeRegistry nodeTypes;
     private final LimitsSettings limits;
+    private final WorkflowCalls calls;
 
-    WorkflowCompilation(WorkflowCompiler compiler, NodeTypeRegistry nodeTypes, LimitsSettings limits) {
+    WorkflowCompilation(WorkflowCompiler compiler, NodeTypeRegistry nodeTypes, LimitsSettings limits,
+                        WorkflowCalls calls) {
         this.compiler = compiler;
         this.nodeTypes = nodeTypes;
         this.limits = limits;
+        this.calls = calls;
     }
 
+    /** Compiles a new document (named by its {@code name}), and checks its calls of other workflows. */
     public CompilationResult compile(JsonNode document) {
+        return compile(document, null);
+    }
+
+    /**
+     * Compiles a document, and when it compiles checks its calls of other workflows.
+     *
+     * @param workflowId the workflow the document is to be a version of, or {@code null} for a new workflow
+     */
+    public CompilationResult compile(JsonNode document, UUID workflowId) {
+        CompilationResult result = compileStored(document);
+        if (!result.succeeded()) {
+            return result;
+        }
+        List<Diagnostic> problems = calls.check(result.dsl(), workflowId);
+        if (problems.isEmpty()) {
+            return result;
+        }
+        List<Diagnostic> diagnostics = new ArrayList<>(result.diagnostics());
+        diagnostics.addAll(problems);
+        return new CompilationResult(result.dsl(), null, diagnostics);
+    }
+
+    /**
+     * Compiles a document that is already stored (a version, a run's revision) on its own, without asking about the
+     * workflows it calls: a stored version never stops compiling because another workflow changed.
+     */
+    public CompilationResult compileStored(JsonNode document) {
         JsonNode nodes = document == null ? null : document.get("nodes");
         if (nodes != null && nodes.isArray() && nodes.size() > limits.maxNodes()) {
             return new CompilationResult(document, null, List.of(new Diagnostic(Severity.ERROR, "too-large", null,
@@ -36,9 +73,22 @@ public class WorkflowCompilation {
         return compiler.compile(document, nodeTypes.snapshot());
     }
 
-    /** Compiles and throws {@link InvalidWorkflowException} with every diagnostic when there is any error. */
+    /** Compiles a new document and throws {@link InvalidWorkflowException} with every diagnostic on any error. */
     public CompilationResult compileOrThrow(JsonNode document) {
-        CompilationResult result = compile(document);
+        return compileOrThrow(document, null);
+    }
+
+    /** {@link #compile(JsonNode, UUID)}, throwing {@link InvalidWorkflowException} with every diagnostic on errors. */
+    public CompilationResult compileOrThrow(JsonNode document, UUID workflowId) {
+        return orThrow(compile(document, workflowId));
+    }
+
+    /** {@link #compileStored(JsonNode)}, throwing {@link InvalidWorkflowException} when it does not compile. */
+    public CompilationResult compileStoredOrThrow(JsonNode document) {
+        return orThrow(compileStored(document));
+    }
+
+    private static CompilationResult orThrow(CompilationResult result) {
         if (!result.succeeded()) {
             throw new InvalidWorkflowException(result.diagnostics());
         }

@@ -67,6 +67,16 @@ public class WorkflowQueries {
                 .map(v -> VersionSummary.of(v, documents)).toList();
     }
 
+    /** The most recently changed workflow other than the given one (what a new workflow node calls first). */
+    public Optional<Workflow> lastChangedOtherThan(UUID workflowId) {
+        return workflows.findFirstByIdNotOrderByUpdatedAtDesc(workflowId);
+    }
+
+    /** The names of the workflows other than the given one, by name (the first {@code limit}). */
+    public List<String> namesOtherThan(UUID workflowId, int limit) {
+        return workflows.findNamesOtherThan(workflowId, Pageable.ofSize(limit));
+    }
+
     public Map<String, Integer> tags(UUID workflowId) {
         Map<String, Integer> byTag = new LinkedHashMap<>();
         tags.findByWorkflowIdOrderByTag(workflowId).forEach(tag -> byTag.put(tag.tag(), tag.version()));
@@ -87,7 +97,7 @@ public class WorkflowQueries {
 
     WorkflowSnapshot snapshot(Workflow workflow, WorkflowVersion version, boolean changed) {
         var dsl = documents.read(version.dsl());
-        var warnings = compilation.compile(dsl).warnings();
+        var warnings = compilation.compileStored(dsl).warnings();
         return new WorkflowSnapshot(workflow.id(), workflow.name(), workflow.description(), version.version(),
                 workflow.latestVersion(), tags(workflow.id()), version.author(), version.createdAt(),
                 workflow.updatedAt(), dsl, documents.read(version.ir()), warnings, changed);

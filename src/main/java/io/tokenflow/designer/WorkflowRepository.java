@@ -1,5 +1,6 @@
 package io.tokenflow.designer;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -15,6 +16,11 @@ interface WorkflowRepository extends JpaRepository<Workflow, UUID> {
     Optional<Workflow> findByName(String name);
 
     boolean existsByName(String name);
+
+    Optional<Workflow> findFirstByIdNotOrderByUpdatedAtDesc(UUID id);
+
+    @Query("select w.name from Workflow w where w.id <> :id order by w.name")
+    List<String> findNamesOtherThan(UUID id, Pageable pageable);
 
     /** Locks the row so that concurrent patches of one workflow are serialised. */
     @Lock(LockModeType.PESSIMISTIC_WRITE)

@@ -29,6 +29,6 @@ class PinnedWorkflowIrs implements WorkflowIrs {
 
     @Override
     public WorkflowIr compile(JsonNode definition) {
-        return compilation.compileOrThrow(definition).ir();
+        return compilation.compileStoredOrThrow(definition).ir();
     }
 }

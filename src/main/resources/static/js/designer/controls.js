@@ -36,7 +36,7 @@
 
   function bindPalette(editor) {
     var container = document.getElementById("canvas");
-    document.querySelectorAll(".palette-item").forEach(function (item) {
+    document.querySelectorAll(".palette-item:not([disabled])").forEach(function (item) {
       item.addEventListener("dragstart", function (event) {
         event.dataTransfer.setData("application/x-tokenflow-node", item.dataset.starter);
         event.dataTransfer.effectAllowed = "copy";

@@ -87,6 +87,30 @@ class EditorControllerIntegrationTests {
     }
 
     @Test
+    void inspectorOfAWorkflowNodeShowsItsSubWorkflowSectionAndChecksTheCall() throws Exception {
+        String billing = TestWorkflows.unique("billing");
+        created(TestWorkflows.fixture("valid/sequential", billing));
+        String order = TestWorkflows.unique("order");
+        String document = "{\"name\": \"" + order + "\", \"nodes\": [{\"id\": \"start\", \"type\": \"function\", "
+                + "\"config\": {\"function\": \"noop\"}}, {\"id\": \"bill\", \"type\": \"workflow\", "
+                + "\"workflow\": {\"name\": \"" + billing + "\", \"version\": 1}}], "
+                + "\"edges\": [{\"from\": \"start\", \"to\": \"bill\"}]}";
+        String id = created(document);
+        assertThat(inspector(id, document, "node", "bill")).contains("Sub-workflow",
+                        "data-path=\"/nodes/1/workflow/name\"",
+                        "<option value=\"" + billing + "\" selected=\"selected\"",
+                        "data-path=\"/nodes/1/workflow/version\" data-type=\"integer\"", "value=\"1\"",
+                        "data-path=\"/nodes/1/workflow/tag\"", "href=\"/workflows/" + billing + "\"",
+                        "When the child run fails", "<option value=\"path\"")
+                .doesNotContain("Retry and timeout", "<option value=\"dlq\"", "<option value=\"" + order + "\"",
+                        "Map over a list");
+        String callsItself = document.replace(billing, order);
+        assertThat(body(mvc.perform(signedIn(post("/workflows/" + id + "/editor/check"))
+                .param("document", callsItself)).andExpect(status().isOk())))
+                .contains("data-errors=\"1\"", "data-pointer=\"/nodes/1/workflow\"", "calls back to " + order);
+    }
+
+    @Test
     void configFieldsFollowTheTypesSchema() throws Exception {
         String document = "{\"name\": \"" + TestWorkflows.unique("http") + "\", \"nodes\": [{\"id\": \"call\", "
                 + "\"type\": \"http\", \"config\": {\"url\": \"https://example.org\", \"extra\": {\"a\": 1}}}]}";
@@ -124,6 +148,7 @@ class EditorControllerIntegrationTests {
         assertThat(html).contains("data-type=\"function\"", "data-kind=\"human\"", "data-type=\"http_agent\"",
                         "&quot;function&quot;:&quot;noop&quot;", "&quot;approvers&quot;:[&quot;dana&quot;]",
                         "data-type=\"wait\"", "&quot;wait&quot;:{&quot;duration&quot;:&quot;PT1M&quot;}",
+                        "data-type=\"workflow\"", "&quot;workflow&quot;:{&quot;name&quot;:",
                         "/dist/cytoscape.min.js\"", "/dist/dagre.min.js\"", "/vendor/cytoscape-edgehandles/")
                 .doesNotContain("data-type=\"parallel\"");
     }

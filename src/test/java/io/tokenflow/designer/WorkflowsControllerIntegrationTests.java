@@ -103,6 +103,22 @@ class WorkflowsControllerIntegrationTests {
     }
 
     @Test
+    void pastedCallOfAnUnknownWorkflowIsRefusedAtItsPointer() throws Exception {
+        String nobody = unique("nobody");
+        String json = "{\"name\": \"" + unique("order") + "\", \"nodes\": [{\"id\": \"bill\", \"type\": \"workflow\", "
+                + "\"workflow\": {\"name\": \"" + nobody + "\", \"tag\": \"prod\"}}]}";
+        MvcResult result = mvc.perform(signedIn(post("/workflows/paste")).param("json", json))
+                .andExpect(status().isUnprocessableContent()).andReturn();
+        ImportForm form = (ImportForm) result.getModelAndView().getModel().get("importForm");
+        assertThat(form.problems().nodes()).singleElement().satisfies(group -> {
+            assertThat(group.nodeId()).isEqualTo("bill");
+            assertThat(group.diagnostics()).extracting(d -> d.pointer(), d -> d.code())
+                    .containsExactly(tuple("/nodes/0/workflow/name", "unknown-workflow"));
+        });
+        assertThat(html(result)).contains("Expected a workflow named &#39;" + nobody + "&#39; to call");
+    }
+
+    @Test
     void importsUploadedSeedPlanUnderAnotherName() throws Exception {
         String name = unique("plan");
         MockMultipartFile file = new MockMultipartFile("file", "research.plan.json", "application/json",
