@@ -93,7 +93,7 @@ public class PatchRun {
         if (!compiled.succeeded()) {
             throw new InvalidWorkflowException(compiled.diagnostics());
         }
-        WorkflowIr original = compilation.compileOrThrow(base).ir();
+        WorkflowIr original = compilation.compileStoredOrThrow(base).ir();
         WorkflowIr previous = plan.workflow().ir();
         WorkflowIr next = compiled.ir();
         Set<String> added = difference(next.nodes().keySet(), original.nodes().keySet());
