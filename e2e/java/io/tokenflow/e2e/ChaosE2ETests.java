@@ -17,8 +17,7 @@ import io.tokenflow.chaos.Chaos;
  * {@code kill -9}ed in turn while runs execute, Redis flushed mid-load, and one poisoned entry among the runs. Each scenario runs real processes (child
  * JVMs, a Redis server of its own) on a database of its own on this test's PostgreSQL.
  */
-@SpringBootTest(properties = {"tokenflow.coordinator.enabled=false", "tokenflow.workers.enabled=false",
-        "tokenflow.supervisor.enabled=false"})
+@SpringBootTest(properties = {"tokenflow.roles=web,live"})
 @ActiveProfiles("test")
 class ChaosE2ETests {
 

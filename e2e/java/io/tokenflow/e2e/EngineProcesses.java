@@ -28,6 +28,7 @@ final class EngineProcesses {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                         .toString(), "-cp", System.getProperty("java.class.path"), "io.tokenflow.TokenflowApplication",
                 "--server.port=0", "--tokenflow.embedded.enabled=false",
+                "--tokenflow.roles=coordinator,supervisor,workers",
                 "--spring.datasource.url=" + environment.getProperty("spring.datasource.url"),
                 "--spring.datasource.username=" + environment.getProperty("spring.datasource.username", ""),
                 "--spring.datasource.password=" + environment.getProperty("spring.datasource.password", ""),

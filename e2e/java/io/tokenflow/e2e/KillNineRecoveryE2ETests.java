@@ -27,8 +27,7 @@ import tools.jackson.databind.json.JsonMapper;
  * the real PostgreSQL and Redis and starts the runs; a child JVM runs the engine (coordinator, workers, supervisor)
  * and is killed with SIGKILL while runs are in flight.
  */
-@SpringBootTest(properties = {"tokenflow.coordinator.enabled=false", "tokenflow.workers.enabled=false",
-        "tokenflow.supervisor.enabled=false"})
+@SpringBootTest(properties = {"tokenflow.roles=web,live"})
 @ActiveProfiles("test")
 class KillNineRecoveryE2ETests {
 

@@ -35,8 +35,7 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code kill -9} during the backoff and started again after the retry fell due, and the task comes back exactly once,
  * as attempt 2 with the same token. The worker is this JVM speaking only the Redis protocol.
  */
-@SpringBootTest(properties = {"tokenflow.coordinator.enabled=false", "tokenflow.workers.enabled=false",
-        "tokenflow.supervisor.enabled=false"})
+@SpringBootTest(properties = {"tokenflow.roles=web,live"})
 @ActiveProfiles("test")
 class RetryAfterKillNineE2ETests {
 

@@ -24,8 +24,7 @@ import tools.jackson.databind.json.JsonMapper;
  * A timer survives the engine: a run waits at a 2 s timer, the engine (a child JVM) is killed with {@code kill -9}
  * while it waits, the timer falls due while no engine runs, and a new engine fires it exactly once.
  */
-@SpringBootTest(properties = {"tokenflow.coordinator.enabled=false", "tokenflow.workers.enabled=false",
-        "tokenflow.supervisor.enabled=false"})
+@SpringBootTest(properties = {"tokenflow.roles=web,live"})
 @ActiveProfiles("test")
 class TimerAfterKillNineE2ETests {
 

@@ -3,6 +3,7 @@ package io.tokenflow.coordinator;
 import java.time.Duration;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * The coordinator role of this instance.
@@ -18,8 +19,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *                      by default
  */
 @ConfigurationProperties("tokenflow.coordinator")
-public record CoordinatorSettings(boolean enabled, int threads, int batchSize, Duration block, Duration claimIdle,
-                                  Duration claimInterval, boolean routeLocalCompletions) {
+public record CoordinatorSettings(@DefaultValue("true") boolean enabled, int threads, int batchSize, Duration block,
+                                  Duration claimIdle, Duration claimInterval, boolean routeLocalCompletions) {
 
     public CoordinatorSettings {
         if (threads < 1 || batchSize < 1) {

@@ -3,6 +3,7 @@ package io.tokenflow.triggers;
 import java.time.Duration;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * Triggers.
@@ -15,8 +16,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *                          be issued (secret-header webhooks need none: only a hash of theirs is stored)
  */
 @ConfigurationProperties("tokenflow.triggers")
-public record TriggerSettings(boolean enabled, Duration pollInterval, Duration misfireThreshold, Duration claimTimeout,
-                              String secretKey) {
+public record TriggerSettings(@DefaultValue("true") boolean enabled, Duration pollInterval,
+                              Duration misfireThreshold, Duration claimTimeout, String secretKey) {
 
     public TriggerSettings {
         if (pollInterval == null || pollInterval.isNegative() || pollInterval.isZero()) {
