@@ -28,6 +28,8 @@ public class LuaScripts {
     private final LuaScript takeWait;
     private final LuaScript startMap;
     private final LuaScript mapItem;
+    private final LuaScript holdLease;
+    private final LuaScript dropLease;
 
     LuaScripts(RedisConnections redis) {
         var commands = redis.commands();
@@ -53,6 +55,8 @@ public class LuaScripts {
         this.takeWait = LuaScript.load("take-wait", commands);
         this.startMap = LuaScript.load("start-map", commands);
         this.mapItem = LuaScript.load("map-item", commands);
+        this.holdLease = LuaScript.load("hold-lease", commands);
+        this.dropLease = LuaScript.load("drop-lease", commands);
     }
 
     public LuaScript startRun() {
@@ -141,5 +145,13 @@ public class LuaScripts {
 
     public LuaScript mapItem() {
         return mapItem;
+    }
+
+    public LuaScript holdLease() {
+        return holdLease;
+    }
+
+    public LuaScript dropLease() {
+        return dropLease;
     }
 }

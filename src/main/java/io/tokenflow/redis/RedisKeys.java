@@ -132,6 +132,16 @@ public class RedisKeys {
         return PREFIX + ".run:" + tag(shardOf(runId)) + ":" + runId + ":llm_tokens";
     }
 
+    /** The lease of the supervisor that writes the shard's event log (value: its consumer name). */
+    public String supervisorLease(int shard) {
+        return PREFIX + ".supervisor.lease:" + tag(shard);
+    }
+
+    /** The supervisors alive (members: consumer names), scored by their last heartbeat (epoch ms). */
+    public String supervisorsAlive() {
+        return PREFIX + ".supervisors.alive";
+    }
+
     /** The queue external agent runners take jobs from (seed 001's name, kept for the runners' sake). */
     public String agentJobs() {
         return "agent:jobs";

@@ -1,25 +1,33 @@
 package io.tokenflow.supervisor;
 
 import java.lang.management.ManagementFactory;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 
+import io.lettuce.core.api.StatefulRedisConnection;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.coordinator.Compensations;
 import io.tokenflow.engine.runs.RunStatus;
+import io.tokenflow.redis.LuaScripts;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 
 /**
- * Runs one {@link ShardEventLoop} per shard, each on its own thread and Redis connection, and tells the declared
- * compensations and every {@link RunEndingListener} of the runs each batch ended.
+ * Writes the event log of the shards this supervisor holds the lease of ({@link ShardLeases}): one
+ * {@link ShardEventLoop} per shard held, each on its own thread and Redis connection. A keeper thread keeps the
+ * leases on every heartbeat, stops the loop of a shard whose lease it lost, gives up shards beyond its share (another
+ * supervisor started) and takes free ones up to it (one stopped or died). A loop started on a shard takes over at
+ * once the entries a former holder read and left unacknowledged. Tells the declared compensations and every
+ * {@link RunEndingListener} of the runs each batch ended.
  */
 @Component
 class EventLogDrain implements SmartLifecycle {
@@ -29,63 +37,116 @@ class EventLogDrain implements SmartLifecycle {
     private final SupervisorSettings settings;
     private final RedisConnections redis;
     private final RedisKeys keys;
+    private final LuaScripts scripts;
     private final EventsEntries entries;
     private final PoisonIsolation writer;
     private final Compensations compensations;
     private final MapResults mapResults;
     private final List<RunEndingListener> listeners;
+    private final Clock clock;
     private final String consumerName = consumerName();
-    private final List<ShardEventLoop> loops = new ArrayList<>();
-    private final List<Thread> threads = new ArrayList<>();
+    private final Map<Integer, Held> held = new TreeMap<>();
+    private ShardLeases leases;
+    private Thread keeper;
+    private volatile boolean running;
 
-    EventLogDrain(SupervisorSettings settings, RedisConnections redis, RedisKeys keys, EventsEntries entries,
-                  PoisonIsolation writer, Compensations compensations, MapResults mapResults,
-                  List<RunEndingListener> listeners) {
+    /** A shard this supervisor holds, with the loop writing its event log and that loop's thread. */
+    private record Held(ShardEventLoop loop, Thread thread, StatefulRedisConnection<String, String> connection) {
+    }
+
+    EventLogDrain(SupervisorSettings settings, RedisConnections redis, RedisKeys keys, LuaScripts scripts,
+                  EventsEntries entries, PoisonIsolation writer, Compensations compensations, MapResults mapResults,
+                  List<RunEndingListener> listeners, Clock clock) {
         this.compensations = compensations;
         this.listeners = List.copyOf(listeners);
         this.mapResults = mapResults;
         this.settings = settings;
         this.redis = redis;
         this.keys = keys;
+        this.scripts = scripts;
         this.entries = entries;
         this.writer = writer;
+        this.clock = clock;
     }
 
     @Override
     public synchronized void start() {
-        if (!settings.enabled() || !threads.isEmpty()) {
+        if (!settings.enabled() || keeper != null) {
             return;
         }
-        for (int shard = 0; shard < keys.shards(); shard++) {
-            ShardEvents events = new ShardEvents(redis.dedicated(settings.block()).sync(), keys, shard, consumerName,
-                    settings);
-            ShardEventLoop loop = new ShardEventLoop(events, entries, writer, settings,
-                    this::ended, mapResults::complete);
-            Thread thread = new Thread(loop, "supervisor-events-" + shard);
-            thread.setDaemon(true);
-            loops.add(loop);
-            threads.add(thread);
-            thread.start();
-        }
+        leases = new ShardLeases(redis, keys, scripts, consumerName, settings.shardLease(), clock);
+        running = true;
+        rebalance();
+        keeper = new Thread(this::keep, "supervisor-shards");
+        keeper.setDaemon(true);
+        keeper.start();
     }
 
-    @Override
-    public synchronized void stop() {
-        loops.forEach(ShardEventLoop::stop);
-        for (Thread thread : threads) {
+    private void keep() {
+        while (running) {
             try {
-                thread.join(settings.block().toMillis() + 5_000);
+                Thread.sleep(leases.heartbeat().toMillis());
+                rebalance();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+                return;
+            } catch (RuntimeException e) {
+                log.warn("Could not keep the shard leases of supervisor " + consumerName + "; trying again in "
+                        + leases.heartbeat(), e);
             }
         }
-        loops.clear();
-        threads.clear();
     }
 
-    @Override
-    public synchronized boolean isRunning() {
-        return !threads.isEmpty();
+    /** Keeps the leases held, gives up what is beyond the share and takes free shards up to it. */
+    private synchronized void rebalance() {
+        if (!running) {
+            return;
+        }
+        int share = leases.share();
+        for (Integer shard : Set.copyOf(held.keySet())) {
+            if (!leases.hold(shard)) {
+                log.warn("Supervisor " + consumerName + " lost the lease of shard " + shard + "; stops writing it");
+                release(shard, false);
+            }
+        }
+        while (held.size() > share) {
+            int last = ((TreeMap<Integer, Held>) held).lastKey();
+            log.info("Supervisor " + consumerName + " gives shard " + last + " up (its share is " + share + ")");
+            release(last, true);
+        }
+        for (int shard = 0; shard < keys.shards() && held.size() < share; shard++) {
+            if (!held.containsKey(shard) && leases.hold(shard)) {
+                write(shard);
+            }
+        }
+    }
+
+    private void write(int shard) {
+        StatefulRedisConnection<String, String> connection = redis.dedicated(settings.block());
+        ShardEvents events = new ShardEvents(connection.sync(), keys, shard, consumerName, settings);
+        ShardEventLoop loop = new ShardEventLoop(events, entries, writer, settings, this::ended, mapResults::complete);
+        Thread thread = new Thread(loop, "supervisor-events-" + shard);
+        thread.setDaemon(true);
+        held.put(shard, new Held(loop, thread, connection));
+        thread.start();
+        log.info("Supervisor " + consumerName + " writes the event log of shard " + shard);
+    }
+
+    /** Stops writing the shard; {@code drop}: gives its lease up too (else it was lost already). */
+    private void release(int shard, boolean drop) {
+        Held stopping = held.remove(shard);
+        stopping.loop().stop();
+        try {
+            stopping.thread().join(settings.block().toMillis() + 5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (stopping.connection().isOpen()) {
+            stopping.connection().close();
+        }
+        if (drop) {
+            leases.drop(shard);
+        }
     }
 
     private void ended(Map<UUID, RunStatus> endings) {
@@ -98,6 +159,49 @@ class EventLogDrain implements SmartLifecycle {
                         + endings.keySet() + ", but it failed", e);
             }
         }
+    }
+
+    @Override
+    public void stop() {
+        Thread stopping;
+        synchronized (this) {
+            running = false;
+            stopping = keeper;
+            keeper = null;
+        }
+        if (stopping == null) {
+            return;
+        }
+        stopping.interrupt();
+        try {
+            stopping.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        synchronized (this) {
+            for (Integer shard : new ArrayList<>(held.keySet())) {
+                try {
+                    release(shard, true);
+                } catch (RuntimeException e) {
+                    log.warn("Could not give the lease of shard " + shard + " up; it runs out on its own", e);
+                }
+            }
+            try {
+                leases.leave();
+            } catch (RuntimeException e) {
+                log.warn("Could not leave the supervisors alive; this one is forgotten once its heartbeat is old", e);
+            }
+        }
+    }
+
+    @Override
+    public synchronized boolean isRunning() {
+        return keeper != null;
+    }
+
+    /** The shards this supervisor writes the event log of now. */
+    synchronized Set<Integer> shardsHeld() {
+        return Set.copyOf(held.keySet());
     }
 
     /** This instance's name in the consumer group: unique per process and start. */

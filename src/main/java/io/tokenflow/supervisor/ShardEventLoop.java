@@ -27,8 +27,9 @@ import io.tokenflow.engine.runs.RunStatus;
  * Entries left unacknowledged stay pending for this consumer and are read again: after a failed batch with growing
  * backoff; when they wait for earlier events (e.g. in another supervisor's batch) after a delay that grows with how
  * long the youngest of them has waited, so an entry whose earlier events never come is retried rarely without holding
- * up the ones that wait for a moment only; entries abandoned by another supervisor are taken over after
- * {@code claimIdle}.
+ * up the ones that wait for a moment only. On start it takes over every entry another member left unacknowledged
+ * (the shard's former holder, {@link EventLogDrain}); later, entries abandoned by another supervisor are taken over
+ * after {@code claimIdle}.
  */
 final class ShardEventLoop implements Runnable {
 
@@ -47,6 +48,8 @@ final class ShardEventLoop implements Runnable {
     private boolean pendingToRetry;
     private long retryAtNanos;
     private long claimAtNanos;
+    private String takeOverFrom = "0-0";
+    private boolean takingOver = true;
     private long lastReadAtNanos;
     private boolean lingerNext;
 
@@ -102,6 +105,16 @@ final class ShardEventLoop implements Runnable {
     }
 
     private List<StreamMessage<String, String>> next() {
+        if (takingOver) {
+            ShardEvents.Taken taken = events.takeOver(takeOverFrom);
+            takeOverFrom = taken.next();
+            takingOver = !"0-0".equals(takeOverFrom);
+            if (!taken.messages().isEmpty()) {
+                log.info("Took over " + taken.messages().size() + " unacknowledged entries of shard "
+                        + events.shard());
+                return taken.messages();
+            }
+        }
         long now = System.nanoTime();
         if (now - claimAtNanos >= 0) {
             claimAtNanos = now + settings.claimIdle().toNanos();

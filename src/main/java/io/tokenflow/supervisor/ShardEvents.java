@@ -76,6 +76,22 @@ final class ShardEvents {
                 .minIdleTime(settings.claimIdle()).startId("0-0").count(settings.batchSize())).getMessages());
     }
 
+    /**
+     * Takes over, whatever their idle time, the entries any member read but left unacknowledged, from {@code cursor}
+     * on: what the shard's former holder left when this supervisor took its lease over.
+     *
+     * @return the entries taken over, and the cursor to go on from ({@code 0-0}: all were looked at)
+     */
+    Taken takeOver(String cursor) {
+        var claimed = redis.xautoclaim(stream, new XAutoClaimArgs<String>().consumer(consumer)
+                .minIdleTime(java.time.Duration.ZERO).startId(cursor).count(settings.batchSize()));
+        return new Taken(orEmpty(claimed.getMessages()), claimed.getId());
+    }
+
+    /** Entries taken over, and where to go on. */
+    record Taken(List<StreamMessage<String, String>> messages, String next) {
+    }
+
     /** Acknowledges and deletes entries written to PostgreSQL. */
     void acknowledge(Collection<String> ids) {
         if (!ids.isEmpty()) {

@@ -24,6 +24,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                             rebuilt from the event log, docs/recovery.md)
  * @param finishedRunRetention how long a finished run's Redis keys stay after its end is persisted, so that late
  *                             duplicate signals are still recognised as duplicates ({@code 0}: deleted at once)
+ * @param shardLease           how long a supervisor's lease of a shard lasts unless kept (it is kept every quarter
+ *                             of it): a supervisor that dies has its shards taken over by others within this much
  */
 @ConfigurationProperties("tokenflow.supervisor")
 public record SupervisorSettings(@DefaultValue("true") boolean enabled, @DefaultValue("1000") int batchSize,
@@ -32,7 +34,8 @@ public record SupervisorSettings(@DefaultValue("true") boolean enabled, @Default
                                  @DefaultValue("5s") Duration timeoutCheckInterval,
                                  @DefaultValue("10s") Duration snapshotInterval, @DefaultValue("30s") Duration claimIdle,
                                  @DefaultValue("1m") Duration finishedRunRetention,
-                                 @DefaultValue("10s") Duration recoveryCheckInterval) {
+                                 @DefaultValue("10s") Duration recoveryCheckInterval,
+                                 @DefaultValue("10s") Duration shardLease) {
 
     public SupervisorSettings {
         if (batchSize < 1) {
@@ -47,6 +50,10 @@ public record SupervisorSettings(@DefaultValue("true") boolean enabled, @Default
         requirePositive("snapshot-interval", snapshotInterval);
         requirePositive("claim-idle", claimIdle);
         requirePositive("recovery-check-interval", recoveryCheckInterval);
+        if (shardLease.toMillis() < 400) {
+            throw new IllegalArgumentException("Expected tokenflow.supervisor.shard-lease >= 400ms, but found "
+                    + shardLease);
+        }
         if (finishedRunRetention.isNegative()) {
             throw new IllegalArgumentException("Expected tokenflow.supervisor.finished-run-retention >= 0, but found "
                     + finishedRunRetention);

@@ -434,7 +434,7 @@ class EventLogWriterIntegrationTests {
     private static SupervisorSettings settings(Duration finishedRunRetention) {
         return new SupervisorSettings(true, 10, Duration.ofMillis(10), Duration.ZERO, Duration.ofMinutes(5),
                 Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(30), finishedRunRetention,
-                Duration.ofSeconds(10));
+                Duration.ofSeconds(10), Duration.ofSeconds(10));
     }
 
     private EventsEntry entry(String id, UUID run, ArrayNode events) {

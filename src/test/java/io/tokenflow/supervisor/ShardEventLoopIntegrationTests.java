@@ -100,7 +100,8 @@ class ShardEventLoopIntegrationTests {
         Duration linger = Duration.ofSeconds(1);
         start(new SupervisorSettings(true, settings.batchSize(), settings.block(), linger,
                 settings.inactivityTimeout(), settings.timeoutCheckInterval(), settings.snapshotInterval(),
-                settings.claimIdle(), settings.finishedRunRetention(), settings.recoveryCheckInterval()));
+                settings.claimIdle(), settings.finishedRunRetention(), settings.recoveryCheckInterval(),
+                settings.shardLease()));
         pauseFor(settings.block().multipliedBy(2));
 
         UUID first = UUID.randomUUID();
