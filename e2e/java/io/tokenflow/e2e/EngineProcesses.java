@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.springframework.core.env.Environment;
@@ -38,6 +39,10 @@ final class EngineProcesses {
                 "--tokenflow.coordinator.claim-idle=2s", "--tokenflow.coordinator.claim-interval=1s",
                 "--tokenflow.workers.claim-idle=2s", "--tokenflow.workers.claim-interval=1s",
                 "--tokenflow.supervisor.claim-idle=2s", "--spring.main.banner-mode=off"));
+        if (Arrays.stream(settings).noneMatch(setting -> setting.startsWith("--tokenflow.supervisor.shard-lease="))) {
+            // a killed engine's shards are free again soon
+            command.add("--tokenflow.supervisor.shard-lease=2s");
+        }
         command.addAll(List.of(settings));
         Process engine = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         engines.add(engine);
@@ -45,9 +50,22 @@ final class EngineProcesses {
         return engine;
     }
 
-    /** Kills every engine this started (call after each test). */
+    /**
+     * Stops every engine this started (call after each test): gracefully first, so that a supervisor gives its shard
+     * leases up at once instead of leaving them to run out under the next test, then by force.
+     */
     void killAll() {
-        engines.forEach(Process::destroyForcibly);
+        engines.forEach(Process::destroy);
+        for (Process engine : engines) {
+            try {
+                if (!engine.waitFor(15, java.util.concurrent.TimeUnit.SECONDS)) {
+                    engine.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                engine.destroyForcibly();
+            }
+        }
         engines.clear();
     }
 }
