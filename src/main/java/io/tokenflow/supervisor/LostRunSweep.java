@@ -13,6 +13,7 @@ import org.springframework.stereotype.Component;
 
 import io.tokenflow.coordinator.RunRecovery;
 import io.tokenflow.engine.replay.RunEvents;
+import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.redis.RunMeta;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -38,13 +39,16 @@ class LostRunSweep {
     private static final Log log = LogFactory.getLog(LostRunSweep.class);
 
     private final JdbcClient jdbc;
+    private final RedisKeys keys;
     private final RunMeta meta;
     private final RunRecovery recovery;
     private final EventLogWriter writer;
     private final Clock clock;
 
-    LostRunSweep(JdbcClient jdbc, RunMeta meta, RunRecovery recovery, EventLogWriter writer, Clock clock) {
+    LostRunSweep(JdbcClient jdbc, RedisKeys keys, RunMeta meta, RunRecovery recovery, EventLogWriter writer,
+                 Clock clock) {
         this.jdbc = jdbc;
+        this.keys = keys;
         this.writer = writer;
         this.clock = clock;
         this.meta = meta;
@@ -61,8 +65,8 @@ class LostRunSweep {
 
     private int recoverUnloggedStarts() {
         jdbc.sql("delete from run_starts s using runs r where r.id = s.id").update();
-        return sweep("select s.id, s.shard, 0 as last_seq from run_starts s where s.id > :after and not exists "
-                + "(select 1 from runs r where r.id = s.id) order by s.id limit :limit",
+        return sweep("select s.id, s.shard, 0 as last_seq from run_starts s where s.id > :after and s.shard < :shards "
+                + "and not exists (select 1 from runs r where r.id = s.id) order by s.id limit :limit",
                 run -> meta.seq(run.id(), run.shard()).isEmpty(), this::recoverUnlogged);
     }
 
@@ -85,22 +89,25 @@ class LostRunSweep {
 
     private int recoverRunning() {
         return sweep("select r.id, r.shard, (select max(e.seq) from event_log e where e.run_id = r.id) as last_seq "
-                + "from runs r where r.status = 'RUNNING' and r.id > :after order by r.id limit :limit", run -> {
+                + "from runs r where r.status = 'RUNNING' and r.id > :after and r.shard < :shards order by r.id "
+                + "limit :limit", run -> {
                     OptionalLong held = meta.seq(run.id(), run.shard());
                     return held.isEmpty() || held.getAsLong() < run.lastSeq();
                 }, this::recover);
     }
 
     /**
-     * Pages through the runs {@code select} finds (ordered by id, after {@code :after}, {@code :limit} at a time) and
-     * recovers those {@code lost} says Redis lost; returns how many {@code recover} rebuilt.
+     * Pages through the runs {@code select} finds (ordered by id, after {@code :after}, {@code :limit} at a time, on
+     * the {@code :shards} shards this instance has: a run on a shard beyond them, left by a deployment with more
+     * shards, is not this instance's to look at) and recovers those {@code lost} says Redis lost; returns how many
+     * {@code recover} rebuilt.
      */
     private int sweep(String select, Predicate<Running> lost, Predicate<Running> recover) {
         int recovered = 0;
         UUID after = new UUID(0, 0);
         List<Running> page;
         do {
-            page = jdbc.sql(select).param("after", after).param("limit", PAGE)
+            page = jdbc.sql(select).param("after", after).param("limit", PAGE).param("shards", keys.shards())
                     .query((rs, i) -> new Running(rs.getObject("id", UUID.class), rs.getInt("shard"),
                             rs.getLong("last_seq"))).list();
             for (Running run : page) {
