@@ -8,6 +8,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 import io.lettuce.core.api.StatefulRedisConnection;
 import org.apache.commons.logging.Log;
@@ -23,7 +26,7 @@ import io.tokenflow.redis.RedisKeys;
 
 /**
  * Writes the event log of the shards this supervisor holds the lease of ({@link ShardLeases}): one
- * {@link ShardEventLoop} per shard held, each on its own thread and Redis connection. A keeper thread keeps the
+ * {@link ShardEventLoop} per shard held, each on its own thread and Redis connection. A keeper (a scheduled thread) keeps the
  * leases on every heartbeat, stops the loop of a shard whose lease it lost, gives up shards beyond its share (another
  * supervisor started) and takes free ones up to it (one stopped or died). A loop started on a shard takes over at
  * once the entries a former holder read and left unacknowledged. Tells the declared compensations and every
@@ -47,7 +50,7 @@ class EventLogDrain implements SmartLifecycle {
     private final String consumerName = consumerName();
     private final Map<Integer, Held> held = new TreeMap<>();
     private ShardLeases leases;
-    private Thread keeper;
+    private ScheduledExecutorService keeper;
     private volatile boolean running;
 
     /** A shard this supervisor holds, with the loop writing its event log and that loop's thread. */
@@ -77,24 +80,20 @@ class EventLogDrain implements SmartLifecycle {
         leases = new ShardLeases(redis, keys, scripts, consumerName, settings.shardLease(), clock);
         running = true;
         rebalance();
-        keeper = new Thread(this::keep, "supervisor-shards");
-        keeper.setDaemon(true);
-        keeper.start();
-    }
-
-    private void keep() {
-        while (running) {
+        keeper = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "supervisor-shards");
+            thread.setDaemon(true);
+            return thread;
+        });
+        long heartbeat = leases.heartbeat().toMillis();
+        keeper.scheduleWithFixedDelay(() -> {
             try {
-                Thread.sleep(leases.heartbeat().toMillis());
                 rebalance();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
             } catch (RuntimeException e) {
                 log.warn("Could not keep the shard leases of supervisor " + consumerName + "; trying again in "
                         + leases.heartbeat(), e);
             }
-        }
+        }, heartbeat, heartbeat, TimeUnit.MILLISECONDS);
     }
 
     /** Keeps the leases held, gives up what is beyond the share and takes free shards up to it. */
@@ -163,7 +162,7 @@ class EventLogDrain implements SmartLifecycle {
 
     @Override
     public void stop() {
-        Thread stopping;
+        ScheduledExecutorService stopping;
         synchronized (this) {
             running = false;
             stopping = keeper;
@@ -172,9 +171,9 @@ class EventLogDrain implements SmartLifecycle {
         if (stopping == null) {
             return;
         }
-        stopping.interrupt();
+        stopping.shutdown();
         try {
-            stopping.join(5_000);
+            stopping.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

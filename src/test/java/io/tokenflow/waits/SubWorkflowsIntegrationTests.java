@@ -91,11 +91,7 @@ class SubWorkflowsIntegrationTests {
         String child = api.created("""
                 {"name": "%s", "nodes": [{"id": "charge", "type": "function",
                   "config": {"function": "fail", "args": {"message": "card declined"}}}]}""");
-        String failing = api.created("""
-                {"name": "%s", "nodes": [
-                   {"id": "bill", "type": "workflow", "workflow": {"name": "CHILD", "version": 1}},
-                   {"id": "after", "type": "function", "config": {"function": "echo"}}],
-                 "edges": [{"from": "bill", "to": "after"}]}""".replace("CHILD", child));
+        String failing = callingThenEcho(child);
         String routing = api.created("""
                 {"name": "%s", "nodes": [
                    {"id": "bill", "type": "workflow", "workflow": {"name": "CHILD", "version": 1},
@@ -135,10 +131,7 @@ class SubWorkflowsIntegrationTests {
     void cancellingTheParentCancelsItsChildAndCancellingAChildFailsItsNode() throws Exception {
         String child = api.created("""
                 {"name": "%s", "nodes": [{"id": "pause", "type": "wait", "wait": {"duration": "PT1H"}}]}""");
-        String parent = api.created("""
-                {"name": "%s", "nodes": [
-                   {"id": "bill", "type": "workflow", "workflow": {"name": "CHILD", "version": 1}}]}"""
-                .replace("CHILD", child));
+        String parent = calling(child);
         UUID cancelledParent = api.start(parent, "{}");
         UUID orphaned = childOf(cancelledParent);
         api.awaitLogged(orphaned, "node.waiting");
@@ -162,11 +155,7 @@ class SubWorkflowsIntegrationTests {
                 {"name": "%s", "nodes": [{"id": "each", "type": "transform",
                   "config": {"fields": {"twice": "input * 2"}},
                   "map": {"items": "${workflow.input.numbers}", "concurrency": 2}}]}""");
-        String parent = api.created("""
-                {"name": "%s", "nodes": [
-                   {"id": "bill", "type": "workflow", "workflow": {"name": "CHILD", "version": 1}},
-                   {"id": "after", "type": "function", "config": {"function": "echo"}}],
-                 "edges": [{"from": "bill", "to": "after"}]}""".replace("CHILD", child));
+        String parent = callingThenEcho(child);
         UUID run = api.start(parent, "{\"numbers\": [1, 2, 3, 4, 5]}");
 
         api.awaitStatus(run, "COMPLETED");
@@ -198,11 +187,7 @@ class SubWorkflowsIntegrationTests {
         String child = api.created("""
                 {"name": "%s", "nodes": [{"id": "paid", "type": "signal",
                   "signal": {"name": "SIGNAL", "key": "${workflow.input.order}"}}]}""".replace("SIGNAL", signal));
-        String parent = api.created("""
-                {"name": "%s", "nodes": [
-                   {"id": "bill", "type": "workflow", "workflow": {"name": "CHILD", "version": 1}},
-                   {"id": "after", "type": "function", "config": {"function": "echo"}}],
-                 "edges": [{"from": "bill", "to": "after"}]}""".replace("CHILD", child));
+        String parent = callingThenEcho(child);
         UUID run = api.start(parent, "{\"order\": \"o-7\"}");
         UUID childRun = childOf(run);
         api.awaitLogged(childRun, "node.waiting");
@@ -227,10 +212,7 @@ class SubWorkflowsIntegrationTests {
         String child = api.created("""
                 {"name": "%s", "nodes": [{"id": "done", "type": "signal",
                   "signal": {"name": "SIGNAL", "key": "k"}}]}""".replace("SIGNAL", signal));
-        String parent = api.created("""
-                {"name": "%s", "nodes": [
-                   {"id": "bill", "type": "workflow", "workflow": {"name": "CHILD", "version": 1}}]}"""
-                .replace("CHILD", child));
+        String parent = calling(child);
         UUID run = api.start(parent, "{}");
         UUID childRun = childOf(run);
         api.awaitLogged(childRun, "node.waiting");
@@ -254,6 +236,23 @@ class SubWorkflowsIntegrationTests {
         redis.commands().zadd(keys.waitDueTimes(keys.shardOf(run)), System.currentTimeMillis(), member);
         api.awaitStatus(run, "COMPLETED");
         assertThat(api.count(run, "node.completed", "bill")).isOne();
+    }
+
+    /** A workflow whose node {@code bill} calls {@code child} at version 1, then echoes what it gave. */
+    private String callingThenEcho(String child) throws Exception {
+        return api.created("""
+                {"name": "%s", "nodes": [
+                   {"id": "bill", "type": "workflow", "workflow": {"name": "CHILD", "version": 1}},
+                   {"id": "after", "type": "function", "config": {"function": "echo"}}],
+                 "edges": [{"from": "bill", "to": "after"}]}""".replace("CHILD", child));
+    }
+
+    /** A workflow of one node, {@code bill}, calling {@code child} at version 1. */
+    private String calling(String child) throws Exception {
+        return api.created("""
+                {"name": "%s", "nodes": [
+                   {"id": "bill", "type": "workflow", "workflow": {"name": "CHILD", "version": 1}}]}"""
+                .replace("CHILD", child));
     }
 
     private String page(String path) throws Exception {
