@@ -54,6 +54,13 @@ class TimerAfterKillNineE2ETests {
                  "edges": [{"from": "pause", "to": "after"}]}"""
                 .formatted(UUID.randomUUID().toString().substring(0, 8))), "test").name();
         Process first = engines.start("first");
+        // the timer's run starts only once the engine runs a run through: were its supervisor still waiting for a
+        // shard's lease, it would log node.waiting late, after the timer had already fired before the kill
+        UUID warmUp = starting.start(new StartRunCommand(creating.create(JsonMapper.builder().build().readTree("""
+                {"name": "timer-kill-warm-up-%s", "nodes": [{"id": "only", "type": "function", "config": {"function":
+                 "echo"}}], "edges": []}""".formatted(UUID.randomUUID().toString().substring(0, 8))), "test").name(),
+                null, null, null, null), "test").id();
+        await().atMost(Duration.ofSeconds(90)).until(() -> "COMPLETED".equals(status(warmUp)));
         UUID run = starting.start(new StartRunCommand(workflow, null, null, null, null), "test").id();
         await().atMost(Duration.ofSeconds(90)).until(() -> count(run, "node.waiting") == 1);
         first.destroyForcibly().waitFor();
@@ -63,11 +70,14 @@ class TimerAfterKillNineE2ETests {
         await().atMost(Duration.ofSeconds(10)).until(() -> System.currentTimeMillis() > waitedFrom + 3_000);
         assertThat(count(run, "node.completed")).as("nothing fired without an engine").isZero();
         engines.start("second");
-        await().atMost(Duration.ofSeconds(90)).until(() -> "COMPLETED".equals(jdbc.sql("select status from runs "
-                + "where id = ?").param(run).query(String.class).optional().orElse(null)));
+        await().atMost(Duration.ofSeconds(90)).until(() -> "COMPLETED".equals(status(run)));
         assertThat(jdbc.sql("select count(*) from event_log where run_id = ? and event_type = 'node.completed' "
                 + "and node_id = 'pause'").param(run).query(Long.class).single()).as("fired once").isOne();
         assertThat(count(run, "node.waiting")).isOne();
+    }
+
+    private String status(UUID run) {
+        return jdbc.sql("select status from runs where id = ?").param(run).query(String.class).optional().orElse(null);
     }
 
     private long count(UUID run, String type) {
