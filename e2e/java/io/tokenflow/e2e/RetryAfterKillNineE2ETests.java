@@ -19,6 +19,7 @@ import io.lettuce.core.api.sync.RedisCommands;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.core.env.Environment;
@@ -46,12 +47,11 @@ class RetryAfterKillNineE2ETests {
     @Autowired JdbcClient jdbc;
     @Autowired Environment environment;
 
-    private EngineProcesses engines;
+    @RegisterExtension final EngineProcesses engines = new EngineProcesses();
     private RedisClient client;
 
     @BeforeEach
-    void engines() {
-        engines = new EngineProcesses(environment);
+    void client() {
         client = RedisClient.create("redis://" + environment.getProperty("spring.data.redis.host", "127.0.0.1") + ":"
                 + environment.getProperty("spring.data.redis.port", "6379") + "/"
                 + environment.getProperty("spring.data.redis.database", "0"));
@@ -59,7 +59,6 @@ class RetryAfterKillNineE2ETests {
 
     @AfterEach
     void stop() {
-        engines.killAll();
         client.shutdown();
     }
 

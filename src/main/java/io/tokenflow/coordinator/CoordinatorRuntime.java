@@ -6,8 +6,7 @@ import java.util.List;
 
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.StreamMessage;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.context.SmartLifecycle;
@@ -15,6 +14,7 @@ import org.springframework.stereotype.Component;
 
 import tools.jackson.databind.json.JsonMapper;
 
+import io.tokenflow.redis.DedicatedConnection;
 import io.tokenflow.redis.LuaScripts;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
@@ -66,7 +66,7 @@ class CoordinatorRuntime implements SmartLifecycle {
         }
         String instance = ManagementFactory.getRuntimeMXBean().getName().replace('@', '-');
         for (int i = 0; i < settings.threads(); i++) {
-            StreamConsumer consumer = new StreamConsumer(redis.dedicated(settings.block()), streams,
+            StreamConsumer consumer = new StreamConsumer(redis, streams,
                     RedisKeys.COORDINATORS_GROUP,
                     "coordinator-" + instance + "-" + i, settings.batchSize(), settings.block(), settings.claimIdle(),
                     settings.claimInterval(), this::handle);
@@ -84,10 +84,10 @@ class CoordinatorRuntime implements SmartLifecycle {
      * connection, then settled in order; joins and malformed entries are handled one by one.
      */
     private List<StreamMessage<String, String>> handle(List<StreamMessage<String, String>> batch,
-                                                       StatefulRedisConnection<String, String> connection) {
+                                                       DedicatedConnection connection) {
         List<StreamMessage<String, String>> done = new ArrayList<>(batch.size());
         List<Sent> sent = new ArrayList<>(batch.size());
-        RedisAsyncCommands<String, String> async = connection.async();
+        RedisClusterAsyncCommands<String, String> async = connection.async();
         for (StreamMessage<String, String> message : batch) {
             int shard = shardOf(message.getStream());
             try {
@@ -117,7 +117,7 @@ class CoordinatorRuntime implements SmartLifecycle {
         return done;
     }
 
-    private void settle(Sent step, StatefulRedisConnection<String, String> connection,
+    private void settle(Sent step, DedicatedConnection connection,
                         List<StreamMessage<String, String>> done) {
         try {
             long reply = scripts.routeCompletion().settle(step.reply(), connection.sync(),

@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import io.lettuce.core.RedisFuture;
-import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import org.springframework.stereotype.Component;
 
 import tools.jackson.databind.json.JsonMapper;
@@ -53,7 +53,7 @@ public class LocalCompletions {
      * completion and must go through the stream (where it is refused and recorded).
      */
     public Optional<Sent> send(String entryId, int shard, Map<String, String> fields,
-                                  RedisAsyncCommands<String, String> connection) {
+                                  RedisClusterAsyncCommands<String, String> connection) {
         if (!enabled) {
             throw new IllegalStateException("Expected in-process routing to be on (coordinator role and "
                     + "tokenflow.coordinator.route-local-completions), but it is off");

@@ -9,7 +9,6 @@ import java.util.UUID;
 import java.util.stream.IntStream;
 
 import io.lettuce.core.StreamMessage;
-import io.lettuce.core.api.StatefulRedisConnection;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.context.SmartLifecycle;
@@ -17,6 +16,7 @@ import org.springframework.stereotype.Component;
 
 import io.tokenflow.engine.ir.IrMap;
 import io.tokenflow.engine.ir.IrNode;
+import io.tokenflow.redis.DedicatedConnection;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 
@@ -46,7 +46,7 @@ class MapStarts implements SmartLifecycle {
     }
 
     private List<StreamMessage<String, String>> handle(List<StreamMessage<String, String>> batch,
-                                                       StatefulRedisConnection<String, String> connection) {
+                                                       DedicatedConnection connection) {
         List<StreamMessage<String, String>> handled = new ArrayList<>();
         for (StreamMessage<String, String> message : batch) {
             try {
@@ -85,7 +85,7 @@ class MapStarts implements SmartLifecycle {
         String instance = ManagementFactory.getRuntimeMXBean().getName().replace('@', '-');
         List<String> streams = IntStream.range(0, keys.shards())
                 .mapToObj(shard -> keys.taskStream(IrMap.ENGINE_WORKER, shard)).toList();
-        consumer = new StreamConsumer(redis.dedicated(settings.block()), streams,
+        consumer = new StreamConsumer(redis, streams,
                 keys.workerGroup(IrMap.ENGINE_WORKER), "engine-" + instance, settings.batchSize(), settings.block(),
                 settings.claimIdle(), settings.claimInterval(), this::handle);
         consumer.start("tokenflow-map-starts");

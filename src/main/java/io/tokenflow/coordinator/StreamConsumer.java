@@ -16,33 +16,37 @@ import io.lettuce.core.StreamMessage;
 import io.lettuce.core.XAutoClaimArgs;
 import io.lettuce.core.XGroupCreateArgs;
 import io.lettuce.core.XReadArgs;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.async.RedisAsyncCommands;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import io.tokenflow.redis.DedicatedConnection;
+import io.tokenflow.redis.RedisConnections;
+
 /**
- * One thread reading streams as a member of a consumer group: read a batch ({@code XREADGROUP … >}), handle it,
+ * Reads streams (one per shard) as a member of a consumer group: read a batch ({@code XREADGROUP … >}), handle it,
  * then {@code XACK} and {@code XDEL} the handled entries. An entry left unhandled stays pending and is taken over
- * ({@code XAUTOCLAIM}) by a member of the group once idle for {@code claimIdle}.
+ * ({@code XAUTOCLAIM}) by a member of the group once idle for {@code claimIdle}. On a single Redis one thread reads
+ * all the streams; on a cluster, a thread per stream ({@link RedisConnections#readTogether}), each with a connection
+ * of its own.
  */
 public final class StreamConsumer {
 
     /**
-     * Handles a batch; the connection is the consumer's own and free while the batch is handled (e.g. to pipeline
-     * commands). Returns the entries that may be acknowledged.
+     * Handles a batch; the connection is the reading thread's own and free while the batch is handled (e.g. to
+     * pipeline commands). Returns the entries that may be acknowledged.
      */
     @FunctionalInterface
     public interface BatchHandler {
         List<StreamMessage<String, String>> handle(List<StreamMessage<String, String>> batch,
-                                                   StatefulRedisConnection<String, String> connection);
+                                                   DedicatedConnection connection);
     }
 
     private static final Log log = LogFactory.getLog(StreamConsumer.class);
     private static final Duration ACKNOWLEDGE_TIMEOUT = Duration.ofSeconds(10);
 
-    private final StatefulRedisConnection<String, String> connection;
+    private final RedisConnections redis;
     private final List<String> streams;
     private final String group;
     private final String name;
@@ -51,14 +55,12 @@ public final class StreamConsumer {
     private final Duration claimIdle;
     private final Duration claimInterval;
     private final BatchHandler handler;
+    private final List<Thread> threads = new ArrayList<>();
     private volatile boolean running = true;
-    private Thread thread;
-    private long nextClaim;
 
-    public StreamConsumer(StatefulRedisConnection<String, String> connection, List<String> streams, String group,
-                          String name, int batchSize, Duration block, Duration claimIdle, Duration claimInterval,
-                          BatchHandler handler) {
-        this.connection = connection;
+    public StreamConsumer(RedisConnections redis, List<String> streams, String group, String name, int batchSize,
+                          Duration block, Duration claimIdle, Duration claimInterval, BatchHandler handler) {
+        this.redis = redis;
         this.streams = List.copyOf(streams);
         this.group = group;
         this.name = name;
@@ -69,16 +71,23 @@ public final class StreamConsumer {
         this.handler = handler;
     }
 
+    /** Starts the reading threads, named {@code threadName} (with the shard's stream index on a cluster). */
     public void start(String threadName) {
-        streams.forEach(this::createGroup);
-        thread = new Thread(this::loop, threadName);
-        thread.setDaemon(true);
-        thread.start();
+        List<List<String>> reads = redis.readTogether(streams);
+        for (List<String> read : reads) {
+            Reader reader = new Reader(redis.dedicated(block), read);
+            read.forEach(reader::createGroup);
+            Thread thread = new Thread(reader::loop, reads.size() == 1 ? threadName
+                    : threadName + "-" + streams.indexOf(read.get(0)));
+            thread.setDaemon(true);
+            threads.add(thread);
+            thread.start();
+        }
     }
 
     public void stop() {
         running = false;
-        if (thread != null) {
+        for (Thread thread : threads) {
             try {
                 thread.join(block.toMillis() + 2_000);
             } catch (InterruptedException e) {
@@ -87,102 +96,115 @@ public final class StreamConsumer {
         }
     }
 
-    private void loop() {
-        RedisCommands<String, String> redis = connection.sync();
-        while (running) {
-            try {
-                claimAbandoned(redis);
-                List<StreamMessage<String, String>> batch = redis.xreadgroup(Consumer.from(group, name),
-                        XReadArgs.Builder.count(batchSize).block(block), offsets());
-                if (batch != null && !batch.isEmpty()) {
-                    handleBatch(batch);
+    /** One reading thread's connection and streams. */
+    private final class Reader {
+
+        private final DedicatedConnection connection;
+        private final List<String> read;
+        private final Map<String, String> claimCursors = new HashMap<>();
+        private long nextClaim;
+
+        Reader(DedicatedConnection connection, List<String> read) {
+            this.connection = connection;
+            this.read = read;
+        }
+
+        void loop() {
+            RedisClusterCommands<String, String> commands = connection.sync();
+            while (running) {
+                try {
+                    claimAbandoned(commands);
+                    List<StreamMessage<String, String>> batch = commands.xreadgroup(Consumer.from(group, name),
+                            XReadArgs.Builder.count(batchSize).block(block), offsets());
+                    if (batch != null && !batch.isEmpty()) {
+                        handleBatch(batch);
+                    }
+                } catch (RuntimeException e) {
+                    if (running && e instanceof RedisCommandExecutionException
+                            && String.valueOf(e.getMessage()).startsWith("NOGROUP")) {
+                        // the streams went with Redis's data (flushed, restarted without its file): read them anew
+                        log.warn("Consumer " + name + " of " + group + " found its group gone; creating it again");
+                        read.forEach(this::createGroup);
+                    } else if (running) {
+                        log.error("Consumer " + name + " of " + group + " failed; retrying", e);
+                        pause();
+                    }
                 }
-            } catch (RuntimeException e) {
-                if (running && e instanceof RedisCommandExecutionException
-                        && String.valueOf(e.getMessage()).startsWith("NOGROUP")) {
-                    // the streams went with Redis's data (flushed, restarted without its file): read them anew
-                    log.warn("Consumer " + name + " of " + group + " found its group gone; creating it again");
-                    streams.forEach(this::createGroup);
-                } else if (running) {
-                    log.error("Consumer " + name + " of " + group + " failed; retrying", e);
-                    pause();
+            }
+        }
+
+        private void handleBatch(List<StreamMessage<String, String>> batch) {
+            List<StreamMessage<String, String>> live = new ArrayList<>(batch.size());
+            List<StreamMessage<String, String>> done = new ArrayList<>(batch.size());
+            for (StreamMessage<String, String> message : batch) {
+                boolean deleted = message.getBody() == null || message.getBody().isEmpty();
+                (deleted ? done : live).add(message);
+            }
+            if (!live.isEmpty()) {
+                try {
+                    done.addAll(handler.handle(live, connection));
+                } catch (RuntimeException e) {
+                    log.error("Handling a batch of " + live.size() + " entries failed; they stay pending and are "
+                            + "retried after " + claimIdle, e);
+                }
+            }
+            Map<String, List<String>> byStream = new HashMap<>();
+            done.forEach(m -> byStream.computeIfAbsent(m.getStream(), s -> new ArrayList<>()).add(m.getId()));
+            // XACK and XDEL of every stream in flight together: one round trip
+            RedisClusterAsyncCommands<String, String> async = connection.async();
+            List<RedisFuture<Long>> replies = new ArrayList<>();
+            byStream.forEach((stream, ids) -> {
+                String[] idArray = ids.toArray(String[]::new);
+                replies.add(async.xack(stream, group, idArray));
+                replies.add(async.xdel(stream, idArray));
+            });
+            if (!LettuceFutures.awaitAll(ACKNOWLEDGE_TIMEOUT, replies.toArray(RedisFuture[]::new))) {
+                throw new RedisCommandTimeoutException("Expected XACK/XDEL of " + done.size() + " entries within "
+                        + ACKNOWLEDGE_TIMEOUT + "; they are delivered again");
+            }
+        }
+
+        private void claimAbandoned(RedisClusterCommands<String, String> commands) {
+            long now = System.currentTimeMillis();
+            if (now < nextClaim) {
+                return;
+            }
+            nextClaim = now + claimInterval.toMillis();
+            for (String stream : read) {
+                var claimed = commands.xautoclaim(stream, new XAutoClaimArgs<String>()
+                        .consumer(Consumer.from(group, name)).minIdleTime(claimIdle)
+                        .startId(claimCursors.getOrDefault(stream, "0-0")).count(batchSize));
+                // the next look goes on after these (back at the start once the whole list was looked at): entries
+                // that fail again and again at the head of the pending list must not hide a dead member's behind them
+                claimCursors.put(stream, claimed.getId());
+                if (!claimed.getMessages().isEmpty()) {
+                    log.info(name + " took over " + claimed.getMessages().size() + " abandoned entries of " + stream);
+                    handleBatch(claimed.getMessages());
                 }
             }
         }
-    }
 
-    private void handleBatch(List<StreamMessage<String, String>> batch) {
-        List<StreamMessage<String, String>> live = new ArrayList<>(batch.size());
-        List<StreamMessage<String, String>> done = new ArrayList<>(batch.size());
-        for (StreamMessage<String, String> message : batch) {
-            boolean deleted = message.getBody() == null || message.getBody().isEmpty();
-            (deleted ? done : live).add(message);
+        @SuppressWarnings("unchecked")
+        private XReadArgs.StreamOffset<String>[] offsets() {
+            return read.stream().map(XReadArgs.StreamOffset::lastConsumed).toArray(XReadArgs.StreamOffset[]::new);
         }
-        if (!live.isEmpty()) {
+
+        private void createGroup(String stream) {
             try {
-                done.addAll(handler.handle(live, connection));
-            } catch (RuntimeException e) {
-                log.error("Handling a batch of " + live.size() + " entries failed; they stay pending and are retried "
-                        + "after " + claimIdle, e);
+                connection.sync().xgroupCreate(XReadArgs.StreamOffset.from(stream, "0"), group,
+                        XGroupCreateArgs.Builder.mkstream(true));
+            } catch (RedisBusyException alreadyExists) {
+                // the group exists: another instance or an earlier start created it
             }
         }
-        Map<String, List<String>> byStream = new HashMap<>();
-        done.forEach(m -> byStream.computeIfAbsent(m.getStream(), s -> new ArrayList<>()).add(m.getId()));
-        // XACK and XDEL of every stream in flight together: one round trip
-        RedisAsyncCommands<String, String> async = connection.async();
-        List<RedisFuture<Long>> replies = new ArrayList<>();
-        byStream.forEach((stream, ids) -> {
-            String[] idArray = ids.toArray(String[]::new);
-            replies.add(async.xack(stream, group, idArray));
-            replies.add(async.xdel(stream, idArray));
-        });
-        if (!LettuceFutures.awaitAll(ACKNOWLEDGE_TIMEOUT, replies.toArray(RedisFuture[]::new))) {
-            throw new RedisCommandTimeoutException("Expected XACK/XDEL of " + done.size() + " entries within "
-                    + ACKNOWLEDGE_TIMEOUT + "; they are delivered again");
-        }
-    }
 
-    /** The index of a stream in the list this consumer reads (the shard, for per-shard streams). */
-    public int indexOf(String stream) {
-        return streams.indexOf(stream);
-    }
-
-    private void claimAbandoned(RedisCommands<String, String> redis) {
-        long now = System.currentTimeMillis();
-        if (now < nextClaim) {
-            return;
-        }
-        nextClaim = now + claimInterval.toMillis();
-        for (String stream : streams) {
-            var claimed = redis.xautoclaim(stream, new XAutoClaimArgs<String>().consumer(Consumer.from(group, name))
-                    .minIdleTime(claimIdle).startId("0-0").count(batchSize));
-            if (!claimed.getMessages().isEmpty()) {
-                log.info(name + " took over " + claimed.getMessages().size() + " abandoned entries of " + stream);
-                handleBatch(claimed.getMessages());
+        private void pause() {
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                running = false;
             }
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private XReadArgs.StreamOffset<String>[] offsets() {
-        return streams.stream().map(XReadArgs.StreamOffset::lastConsumed).toArray(XReadArgs.StreamOffset[]::new);
-    }
-
-    private void createGroup(String stream) {
-        try {
-            connection.sync().xgroupCreate(XReadArgs.StreamOffset.from(stream, "0"), group,
-                    XGroupCreateArgs.Builder.mkstream(true));
-        } catch (RedisBusyException alreadyExists) {
-            // the group exists: another instance or an earlier start created it
-        }
-    }
-
-    private void pause() {
-        try {
-            Thread.sleep(500);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            running = false;
         }
     }
 }

@@ -43,7 +43,8 @@ public class EmbeddedServersEnvironmentPostProcessor implements EnvironmentPostP
             properties.put("spring.datasource.password", "");
             log.info("Using embedded PostgreSQL at " + postgres.jdbcUrl() + " (data in " + dataDir.resolve("postgres") + ")");
         }
-        if (!hasAny(environment, "spring.data.redis.url", "spring.data.redis.host", "spring.data.redis.port")) {
+        if (!hasAny(environment, "spring.data.redis.url", "spring.data.redis.host", "spring.data.redis.port",
+                "spring.data.redis.cluster.nodes")) {
             EmbeddedRedisServer redis = EmbeddedRedisServer.startOnce(dataDir.resolve("redis"));
             properties.put("spring.data.redis.host", EmbeddedRedisServer.HOST);
             properties.put("spring.data.redis.port", redis.port());

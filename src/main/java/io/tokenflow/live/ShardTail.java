@@ -9,7 +9,7 @@ import java.util.function.Consumer;
 import io.lettuce.core.Range;
 import io.lettuce.core.StreamMessage;
 import io.lettuce.core.XReadArgs;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -25,7 +25,7 @@ final class ShardTail implements Runnable {
     private static final Log log = LogFactory.getLog(ShardTail.class);
     private static final long IDLE_MILLIS = 50;
 
-    private final RedisCommands<String, String> redis;
+    private final RedisClusterCommands<String, String> redis;
     private final String stream;
     private final LiveSettings settings;
     private final JsonMapper json;
@@ -35,7 +35,7 @@ final class ShardTail implements Runnable {
     private String lastId;
 
     /** @param watched whether anyone subscribes to a live topic now; while nobody does the stream is not read */
-    ShardTail(RedisCommands<String, String> redis, String stream, LiveSettings settings, JsonMapper json,
+    ShardTail(RedisClusterCommands<String, String> redis, String stream, LiveSettings settings, JsonMapper json,
               Consumer<LiveEntry> sink, BooleanSupplier watched) {
         this.watched = watched;
         this.redis = redis;

@@ -11,8 +11,8 @@ import java.util.concurrent.ExecutionException;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
-import io.lettuce.core.api.async.RedisAsyncCommands;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 
 /**
  * One atomic transition from {@code src/main/lua/}, with the shared prelude prepended. Runs by SHA ({@code EVALSHA})
@@ -30,13 +30,13 @@ public final class LuaScript {
         this.sha = sha;
     }
 
-    public static LuaScript load(String name, RedisCommands<String, String> commands) {
+    public static LuaScript load(String name, RedisClusterCommands<String, String> commands) {
         String source = read("_prelude.lua") + "\n" + read(name + ".lua");
         return new LuaScript(name, source, commands.scriptLoad(source));
     }
 
     /** Runs the script; its integer reply. */
-    public long run(RedisCommands<String, String> commands, List<String> keys, List<String> args) {
+    public long run(RedisClusterCommands<String, String> commands, List<String> keys, List<String> args) {
         String[] keyArray = keys.toArray(String[]::new);
         String[] argArray = args.toArray(String[]::new);
         try {
@@ -48,12 +48,13 @@ public final class LuaScript {
     }
 
     /** Sends the script without waiting (pipelined); {@link #settle} turns a NOSCRIPT failure into a retry. */
-    public RedisFuture<Long> send(RedisAsyncCommands<String, String> commands, List<String> keys, List<String> args) {
+    public RedisFuture<Long> send(RedisClusterAsyncCommands<String, String> commands, List<String> keys,
+                                  List<String> args) {
         return commands.evalsha(sha, ScriptOutputType.INTEGER, keys.toArray(String[]::new), args.toArray(String[]::new));
     }
 
     /** The reply of a sent script; when Redis had lost the script, loads it and runs again synchronously. */
-    public long settle(RedisFuture<Long> sent, RedisCommands<String, String> commands, List<String> keys,
+    public long settle(RedisFuture<Long> sent, RedisClusterCommands<String, String> commands, List<String> keys,
                        List<String> args) throws InterruptedException {
         try {
             return sent.get();

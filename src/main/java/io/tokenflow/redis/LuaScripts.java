@@ -30,6 +30,7 @@ public class LuaScripts {
     private final LuaScript mapItem;
     private final LuaScript holdLease;
     private final LuaScript dropLease;
+    private final LuaScript pushTombstone;
 
     LuaScripts(RedisConnections redis) {
         var commands = redis.commands();
@@ -57,6 +58,7 @@ public class LuaScripts {
         this.mapItem = LuaScript.load("map-item", commands);
         this.holdLease = LuaScript.load("hold-lease", commands);
         this.dropLease = LuaScript.load("drop-lease", commands);
+        this.pushTombstone = LuaScript.load("push-tombstone", commands);
     }
 
     public LuaScript startRun() {
@@ -153,5 +155,9 @@ public class LuaScripts {
 
     public LuaScript dropLease() {
         return dropLease;
+    }
+
+    public LuaScript pushTombstone() {
+        return pushTombstone;
     }
 }

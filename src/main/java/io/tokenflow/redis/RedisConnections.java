@@ -4,41 +4,57 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.RedisClient;
-import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
-import io.lettuce.core.api.sync.RedisCommands;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Lettuce connections for the hot path, from the client Spring Boot configured (same host, port, database, auth):
- * one shared, thread-safe connection for ordinary commands, and dedicated ones for blocking stream reads (a blocked
- * {@code XREADGROUP} would stall every other command on a shared connection). The connection factory is a lifecycle
- * bean that replaces its client when stopped and started again, so connections always come from its current client.
- * Strings travel as UTF-8 ({@link Utf8Codec}).
+ * Lettuce connections for the hot path, from the client Spring Boot configured (same host, port, database, auth; a
+ * {@link RedisClusterClient} when {@code spring.data.redis.cluster.nodes} is set): one shared, thread-safe connection
+ * for ordinary commands, and dedicated ones for blocking stream reads (a blocked {@code XREADGROUP} would stall every
+ * other command on a shared connection). On a cluster, each command goes to the node owning its keys' slot; every
+ * key Tokenflow builds carries its shard's hash tag ({@link RedisKeys}), so no command or script crosses slots. The
+ * connection factory is a lifecycle bean that replaces its client when stopped and started again, so connections
+ * always come from its current client. Strings travel as UTF-8 ({@link Utf8Codec}).
  */
 @Component
 public class RedisConnections implements DisposableBean {
 
     private final LettuceConnectionFactory factory;
-    private final List<StatefulRedisConnection<String, String>> dedicated = new ArrayList<>();
-    private RedisClient client;
-    private StatefulRedisConnection<String, String> shared;
+    private final List<DedicatedConnection> dedicated = new ArrayList<>();
+    private AbstractRedisClient client;
+    private DedicatedConnection shared;
 
     public RedisConnections(LettuceConnectionFactory factory) {
         this.factory = factory;
     }
 
     /** Commands on the shared connection; safe to use from any thread. */
-    public RedisCommands<String, String> commands() {
+    public RedisClusterCommands<String, String> commands() {
         return shared().sync();
     }
 
+    /** Whether Redis is a cluster: then only keys of one slot (one shard) may go into one command. */
+    public boolean clustered() {
+        return factory.getRequiredNativeClient() instanceof RedisClusterClient;
+    }
+
+    /**
+     * How blocking reads split a list of streams, one stream per shard: all in one read on a single Redis; each in a
+     * read of its own on a cluster, where one command's keys must share a slot (so a consumer thread per shard).
+     */
+    public List<List<String>> readTogether(List<String> streamPerShard) {
+        return clustered() ? streamPerShard.stream().map(List::of).toList() : List.of(List.copyOf(streamPerShard));
+    }
+
     /** A connection of its own for one consumer thread; closed when the application stops (or by the caller). */
-    public synchronized StatefulRedisConnection<String, String> dedicated() {
-        StatefulRedisConnection<String, String> connection = currentClient().connect(Utf8Codec.INSTANCE);
+    public synchronized DedicatedConnection dedicated() {
+        DedicatedConnection connection = connect(currentClient());
         dedicated.add(connection);
         return connection;
     }
@@ -47,32 +63,40 @@ public class RedisConnections implements DisposableBean {
      * A connection of its own for a consumer thread whose reads block up to {@code block}: its commands time out
      * {@code spring.data.redis.timeout} after that (a read waiting its full block time is no outage).
      */
-    public StatefulRedisConnection<String, String> dedicated(Duration block) {
-        StatefulRedisConnection<String, String> connection = dedicated();
+    public DedicatedConnection dedicated(Duration block) {
+        DedicatedConnection connection = dedicated();
         connection.setTimeout(Duration.ofMillis(factory.getTimeout()).plus(block));
         return connection;
     }
 
-    /** A publish/subscribe connection of its own (a subscribed connection takes no other commands). */
+    /**
+     * A publish/subscribe connection of its own (a subscribed connection takes no other commands). On a cluster a
+     * message published on any node reaches the subscribers of every node.
+     */
     public synchronized StatefulRedisPubSubConnection<String, String> pubSub() {
-        return currentClient().connectPubSub(Utf8Codec.INSTANCE);
+        AbstractRedisClient current = currentClient();
+        return current instanceof RedisClusterClient cluster ? cluster.connectPubSub(Utf8Codec.INSTANCE)
+                : ((RedisClient) current).connectPubSub(Utf8Codec.INSTANCE);
     }
 
-    private synchronized StatefulRedisConnection<String, String> shared() {
-        RedisClient current = currentClient();
+    private synchronized DedicatedConnection shared() {
+        AbstractRedisClient current = currentClient();
         if (shared == null || !shared.isOpen() || current != client) {
-            shared = current.connect(Utf8Codec.INSTANCE);
+            shared = connect(current);
             client = current;
         }
         return shared;
     }
 
-    private RedisClient currentClient() {
-        if (!(factory.getRequiredNativeClient() instanceof RedisClient standalone)) {
-            throw new IllegalStateException("Expected a standalone Redis client; Redis Cluster support comes with "
-                    + "scale-out, but found " + factory.getRequiredNativeClient().getClass().getSimpleName());
+    private static DedicatedConnection connect(AbstractRedisClient client) {
+        if (client instanceof RedisClusterClient cluster) {
+            return DedicatedConnection.of(cluster.connect(Utf8Codec.INSTANCE));
         }
-        return standalone;
+        return DedicatedConnection.of(((RedisClient) client).connect(Utf8Codec.INSTANCE));
+    }
+
+    private AbstractRedisClient currentClient() {
+        return factory.getRequiredNativeClient();
     }
 
     /**
@@ -88,7 +112,7 @@ public class RedisConnections implements DisposableBean {
         }
     }
 
-    private static void closeIfOpen(StatefulRedisConnection<String, String> connection) {
+    private static void closeIfOpen(DedicatedConnection connection) {
         if (connection.isOpen()) {
             connection.close();
         }

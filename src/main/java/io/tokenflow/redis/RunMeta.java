@@ -9,8 +9,8 @@ import java.util.UUID;
 
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.RedisFuture;
-import io.lettuce.core.api.async.RedisAsyncCommands;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.engine.runs.RunStatus;
@@ -98,8 +98,8 @@ public class RunMeta {
      * Asks for the run's status on a consumer's own pipelined connection, without waiting; {@code null} in the reply:
      * no such run.
      */
-    public static RedisFuture<String> askStatus(RedisAsyncCommands<String, String> async, RedisKeys keys, UUID run,
-                                                int shard) {
+    public static RedisFuture<String> askStatus(RedisClusterAsyncCommands<String, String> async, RedisKeys keys,
+                                                UUID run, int shard) {
         return async.hget(keys.run(run, shard).meta(), STATUS);
     }
 
@@ -109,7 +109,7 @@ public class RunMeta {
     }
 
     /** The last loop iteration the run handed out (route-completion.lua moves it); 0 when none yet. */
-    public static int lastIteration(RedisCommands<String, String> commands, RedisKeys.RunKeys run) {
+    public static int lastIteration(RedisClusterCommands<String, String> commands, RedisKeys.RunKeys run) {
         String last = commands.hget(run.meta(), ITERATIONS);
         return last == null ? 0 : Integer.parseInt(last);
     }

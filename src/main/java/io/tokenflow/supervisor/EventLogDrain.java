@@ -12,7 +12,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
-import io.lettuce.core.api.StatefulRedisConnection;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.context.SmartLifecycle;
@@ -20,6 +19,7 @@ import org.springframework.stereotype.Component;
 
 import io.tokenflow.coordinator.Compensations;
 import io.tokenflow.engine.runs.RunStatus;
+import io.tokenflow.redis.DedicatedConnection;
 import io.tokenflow.redis.LuaScripts;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
@@ -54,7 +54,7 @@ class EventLogDrain implements SmartLifecycle {
     private volatile boolean running;
 
     /** A shard this supervisor holds, with the loop writing its event log and that loop's thread. */
-    private record Held(ShardEventLoop loop, Thread thread, StatefulRedisConnection<String, String> connection) {
+    private record Held(ShardEventLoop loop, Thread thread, DedicatedConnection connection) {
     }
 
     EventLogDrain(SupervisorSettings settings, RedisConnections redis, RedisKeys keys, LuaScripts scripts,
@@ -121,7 +121,7 @@ class EventLogDrain implements SmartLifecycle {
     }
 
     private void write(int shard) {
-        StatefulRedisConnection<String, String> connection = redis.dedicated(settings.block());
+        DedicatedConnection connection = redis.dedicated(settings.block());
         ShardEvents events = new ShardEvents(connection.sync(), keys, shard, consumerName, settings);
         ShardEventLoop loop = new ShardEventLoop(events, entries, writer, settings, this::ended, mapResults::complete);
         Thread thread = new Thread(loop, "supervisor-events-" + shard);

@@ -10,7 +10,7 @@ import io.lettuce.core.StreamMessage;
 import io.lettuce.core.XAutoClaimArgs;
 import io.lettuce.core.XGroupCreateArgs;
 import io.lettuce.core.XReadArgs;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 
 import io.tokenflow.redis.LuaScript;
 import io.tokenflow.redis.RedisKeys;
@@ -21,7 +21,7 @@ import io.tokenflow.redis.RedisKeys;
  */
 final class ShardEvents {
 
-    private final RedisCommands<String, String> redis;
+    private final RedisClusterCommands<String, String> redis;
     private final RedisKeys keys;
     private final int shard;
     private final String stream;
@@ -29,7 +29,7 @@ final class ShardEvents {
     private final SupervisorSettings settings;
     private final LuaScript forgetRuns;
 
-    ShardEvents(RedisCommands<String, String> redis, RedisKeys keys, int shard, String consumerName,
+    ShardEvents(RedisClusterCommands<String, String> redis, RedisKeys keys, int shard, String consumerName,
                 SupervisorSettings settings) {
         this.redis = redis;
         this.keys = keys;

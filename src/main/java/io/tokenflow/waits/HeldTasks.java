@@ -10,7 +10,6 @@ import java.util.UUID;
 import java.util.stream.IntStream;
 
 import io.lettuce.core.StreamMessage;
-import io.lettuce.core.api.StatefulRedisConnection;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.context.SmartLifecycle;
@@ -24,6 +23,7 @@ import io.tokenflow.coordinator.StreamConsumer;
 import io.tokenflow.engine.ir.IrCall;
 import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.engine.replay.NodeWaiting;
+import io.tokenflow.redis.DedicatedConnection;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.JsonNode;
@@ -68,7 +68,7 @@ class HeldTasks implements SmartLifecycle {
     }
 
     private List<StreamMessage<String, String>> handle(List<StreamMessage<String, String>> batch,
-                                                       StatefulRedisConnection<String, String> connection) {
+                                                       DedicatedConnection connection) {
         List<StreamMessage<String, String>> handled = new ArrayList<>();
         for (StreamMessage<String, String> message : batch) {
             try {
@@ -161,7 +161,7 @@ class HeldTasks implements SmartLifecycle {
         for (String type : List.of(TIMER_TYPE, SIGNAL_TYPE, CALL_TYPE)) {
             List<String> streams = IntStream.range(0, keys.shards()).mapToObj(shard -> keys.taskStream(type, shard))
                     .toList();
-            StreamConsumer consumer = new StreamConsumer(redis.dedicated(settings.block()), streams,
+            StreamConsumer consumer = new StreamConsumer(redis, streams,
                     keys.workerGroup(type), "engine-" + instance, settings.batchSize(), settings.block(),
                     settings.claimIdle(), settings.claimInterval(), this::handle);
             consumers.add(consumer);

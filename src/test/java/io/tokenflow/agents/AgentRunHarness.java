@@ -3,7 +3,7 @@ package io.tokenflow.agents;
 import java.util.Map;
 import java.util.UUID;
 
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.tokenflow.TestWorkflows;
 import io.tokenflow.designer.CreateWorkflow;
 import io.tokenflow.designer.WorkflowSnapshot;
@@ -20,12 +20,12 @@ final class AgentRunHarness {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private final RedisCommands<String, String> redis;
+    private final RedisClusterCommands<String, String> redis;
     private final RedisKeys keys;
     private final WorkerHarness workers;
     private final WorkflowSnapshot workflow;
 
-    AgentRunHarness(RedisCommands<String, String> redis, RedisKeys keys, WorkerHarness workers,
+    AgentRunHarness(RedisClusterCommands<String, String> redis, RedisKeys keys, WorkerHarness workers,
                     CreateWorkflow create, String fixture) {
         this.redis = redis;
         this.keys = keys;

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 import io.lettuce.core.KeyValue;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.tokenflow.redis.DedicatedConnection;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.tokenflow.designer.CreateWorkflow;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
@@ -44,8 +44,8 @@ class ExternalAgentRunnerIntegrationTests {
 
     private WorkerHarness workers;
     private AgentRunHarness harness;
-    private StatefulRedisConnection<String, String> runnerConnection;
-    private RedisCommands<String, String> runner;
+    private DedicatedConnection runnerConnection;
+    private RedisClusterCommands<String, String> runner;
 
     @BeforeEach
     void open() {

@@ -44,8 +44,8 @@ class CompensationIntegrationTests extends OperatorTests {
                  "edges": [{"from": "flight", "to": "hotel"}, {"from": "hotel", "to": "charge"}]}"""
                 .formatted(UUID.randomUUID(), book, undo, book, undo, book));
         UUID run = api.start(workflow, "{\"trip\": 9}");
-        ManualWorker booker = new ManualWorker(api.redis(), book);
-        ManualWorker undoer = new ManualWorker(api.redis(), undo);
+        ManualWorker booker = api.worker(book);
+        ManualWorker undoer = api.worker(undo);
         booker.complete(booker.takeOne(Duration.ofSeconds(10)), "{\"flight\": \"LH1\"}");
         booker.complete(booker.takeOne(Duration.ofSeconds(10)), "{\"hotel\": \"Ritz\"}");
         booker.fail(booker.takeOne(Duration.ofSeconds(10)), "card declined");
@@ -90,8 +90,8 @@ class CompensationIntegrationTests extends OperatorTests {
                  "edges": [{"from": "reserve", "to": "pick"}, {"from": "pick", "to": "ship"}]}"""
                 .formatted(UUID.randomUUID(), step, undo, step, undo, step));
         UUID run = api.start(workflow);
-        ManualWorker worker = new ManualWorker(api.redis(), step);
-        ManualWorker undoer = new ManualWorker(api.redis(), undo);
+        ManualWorker worker = api.worker(step);
+        ManualWorker undoer = api.worker(undo);
         worker.complete(worker.takeOne(Duration.ofSeconds(10)), "{\"reserved\": 1}");
         worker.complete(worker.takeOne(Duration.ofSeconds(10)), "{\"picked\": 1}");
         worker.takeOne(Duration.ofSeconds(10));   // ship: never answered
@@ -120,8 +120,8 @@ class CompensationIntegrationTests extends OperatorTests {
         UUID run = api.start(workflow);
         api.call(post("/api/v1/runs/" + run + "/compensate")).andExpect(status().isConflict())
                 .andExpect(jsonPath("$.detail").value(Matchers.containsString("has not ended")));
-        ManualWorker worker = new ManualWorker(api.redis(), step);
-        ManualWorker undoer = new ManualWorker(api.redis(), undo);
+        ManualWorker worker = api.worker(step);
+        ManualWorker undoer = api.worker(undo);
         worker.complete(worker.takeOne(Duration.ofSeconds(10)), "{\"debited\": 5}");
         worker.complete(worker.takeOne(Duration.ofSeconds(10)), "{\"credited\": 5}");
         api.awaitStatus(run, "COMPLETED");
@@ -161,8 +161,8 @@ class CompensationIntegrationTests extends OperatorTests {
                  "edges": [{"from": "reserve", "to": "ship"}, {"from": "ship", "to": "bill"}]}"""
                 .formatted(UUID.randomUUID(), step, undo, step, undo, step, undo));
         UUID run = api.start(workflow);
-        ManualWorker worker = new ManualWorker(api.redis(), step);
-        ManualWorker undoer = new ManualWorker(api.redis(), undo);
+        ManualWorker worker = api.worker(step);
+        ManualWorker undoer = api.worker(undo);
         for (int i = 0; i < 3; i++) {
             worker.complete(worker.takeOne(Duration.ofSeconds(10)), "{}");
         }

@@ -42,7 +42,7 @@ class CompletionSignalsIntegrationTests {
     @BeforeEach
     void setUp() {
         engine = new EngineHarness(creating, starting, jdbc);
-        worker = new ManualWorker(redis.commands(), "default");
+        worker = new ManualWorker(redis.commands(), "default", keys.shards());
     }
 
     @Test

@@ -36,7 +36,7 @@ class CoordinatorSmokeTests {
     void runsAChainAndADiamond() throws Exception {
         String chain = create("engine/chain");
         var run = starting.start(new StartRunCommand(chain, null, null, json.readTree("{\"n\": 3}"), null), "test");
-        ManualWorker worker = new ManualWorker(redis.commands(), "default");
+        ManualWorker worker = new ManualWorker(redis.commands(), "default", keys.shards());
         Map<String, String> inputs = drive(worker, run.id(), Map.of("A", "{\"value\": 42}", "B", "{\"b\": true}"));
         assertThat(inputs).containsEntry("A", "{\"n\":3}").containsEntry("B", "{\"value\": 42}")
                 .containsEntry("C", "{\"a\":42,\"b\":{\"b\":true}}");

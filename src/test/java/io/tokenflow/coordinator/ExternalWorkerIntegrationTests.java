@@ -10,12 +10,10 @@ import java.util.UUID;
 
 import io.lettuce.core.Consumer;
 import io.lettuce.core.RedisBusyException;
-import io.lettuce.core.RedisClient;
 import io.lettuce.core.StreamMessage;
 import io.lettuce.core.XGroupCreateArgs;
 import io.lettuce.core.XReadArgs;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.core.env.Environment;
@@ -24,7 +22,9 @@ import org.springframework.security.test.context.support.WithMockUser;
 
 import io.tokenflow.IntegrationTest;
 import io.tokenflow.designer.CreateWorkflow;
+import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.runs.StartRun;
+import io.tokenflow.support.OutsiderRedis;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -38,6 +38,7 @@ class ExternalWorkerIntegrationTests {
     @Autowired StartRun starting;
     @Autowired JdbcClient jdbc;
     @Autowired Environment environment;
+    @Autowired RedisKeys keys;
 
     @Test
     @WithMockUser(roles = "ADMIN")
@@ -54,12 +55,11 @@ class ExternalWorkerIntegrationTests {
                  "edges": [{"from": "where", "to": "after"}]}""".formatted(type, type)), "test").name();
         UUID run = engine.start(workflow, "{\"city\": \"Oslo\"}");
 
-        RedisClient client = RedisClient.create("redis://" + environment.getProperty("spring.data.redis.host") + ":"
-                + environment.getProperty("spring.data.redis.port") + "/"
-                + environment.getProperty("spring.data.redis.database", "0"));
-        try (StatefulRedisConnection<String, String> connection = client.connect()) {
-            RedisCommands<String, String> redis = connection.sync();
-            String stream = "wf.tasks." + type + ":{0}";
+        try (OutsiderRedis outsider = OutsiderRedis.connect(environment)) {
+            RedisClusterCommands<String, String> redis = outsider.commands();
+            // the run's shard: the {N} of the stream its tokens come on, and of the completions stream they go back on
+            String shard = "{" + keys.shardOf(run) + "}";
+            String stream = "wf.tasks." + type + ":" + shard;
             String group = "wf.workers." + type;
             try {
                 redis.xgroupCreate(XReadArgs.StreamOffset.from(stream, "0"), group, XGroupCreateArgs.Builder.mkstream(true));
@@ -75,15 +75,13 @@ class ExternalWorkerIntegrationTests {
             Map<String, String> started = Map.of("kind", "started", "token", token.get("token"), "run",
                     token.get("run"), "node", token.get("node"), "worker", "py-worker-1", "started_at",
                     Long.toString(System.currentTimeMillis()));
-            redis.xadd("wf.completions:{0}", started);
-            redis.xadd("wf.completions:{0}", started);
+            redis.xadd("wf.completions:" + shard, started);
+            redis.xadd("wf.completions:" + shard, started);
             await().atMost(Duration.ofSeconds(10)).until(() -> "RUNNING".equals(engine.nodeStatuses(run).get("where")));
-            redis.xadd("wf.completions:{0}", Map.of("token", token.get("token"), "run", token.get("run"),
+            redis.xadd("wf.completions:" + shard, Map.of("token", token.get("token"), "run", token.get("run"),
                     "node", token.get("node"), "status", "completed", "output", "{\"lat\":59.9,\"lon\":10.7}",
                     "worker", "py-worker-1"));
             redis.xack(stream, group, tokens.get(0).getId());
-        } finally {
-            client.shutdown();
         }
         engine.awaitStatus(run, "COMPLETED");
         assertThat(engine.output(run, "after")).isEqualTo(JsonMapper.builder().build().readTree("{\"lat\":59.9,\"lon\":10.7}"));

@@ -73,11 +73,11 @@ class HopLimitIntegrationTests {
         RedisKeys.RunKeys runKeys = keys.run(run, keys.shardOf(run));
 
         for (int hop = 1; hop <= 3; hop++) {
-            assertThat(limited.route(completionOf(takeToken()), keys.shardOf(run))).isEqualTo(StepOutcome.APPLIED);
+            assertThat(limited.route(completionOf(takeToken(run)), keys.shardOf(run))).isEqualTo(StepOutcome.APPLIED);
             assertThat(redis.commands().hget(runKeys.meta(), "hops")).isEqualTo(Integer.toString(hop));
             assertThat(redis.commands().hget(runKeys.meta(), "status")).isEqualTo("RUNNING");
         }
-        assertThat(limited.route(completionOf(takeToken()), keys.shardOf(run))).isEqualTo(StepOutcome.APPLIED);
+        assertThat(limited.route(completionOf(takeToken(run)), keys.shardOf(run))).isEqualTo(StepOutcome.APPLIED);
 
         assertThat(redis.commands().hget(runKeys.meta(), "status")).isEqualTo("FAILED");
         assertThat(redis.commands().get(runKeys.counter())).isEqualTo("0");
@@ -96,8 +96,8 @@ class HopLimitIntegrationTests {
                 .optional().orElse(null);
     }
 
-    private StreamMessage<String, String> takeToken() {
-        String stream = keys.taskStream(type, 0);
+    private StreamMessage<String, String> takeToken(UUID run) {
+        String stream = keys.taskStream(type, keys.shardOf(run));
         try {
             redis.commands().xgroupCreate(XReadArgs.StreamOffset.from(stream, "0"), keys.workerGroup(type),
                     XGroupCreateArgs.Builder.mkstream(true));

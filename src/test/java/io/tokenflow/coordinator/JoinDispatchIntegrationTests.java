@@ -2,6 +2,7 @@ package io.tokenflow.coordinator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.UUID;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -51,7 +52,7 @@ class JoinDispatchIntegrationTests {
     @Test
     void theStepThatCompletesAJoinDispatchesItsTokenWithTheMergedOutputs() {
         String workflow = engine.workflow("engine/local-diamond");
-        String completions = keys.completionsStream(0);
+        List<String> completions = StreamIds.completionsStreams(keys);
         String before = ids.quietLastId(completions);
 
         UUID run = engine.start(workflow, "{\"text\": \"hi \\\"there\\\" é\"}");
@@ -68,7 +69,7 @@ class JoinDispatchIntegrationTests {
     @Test
     void anOutputThatLooksLikeACasReferenceLeavesTheJoinToTheCoordinator() {
         String workflow = engine.workflow("engine/local-diamond-ref");
-        String completions = keys.completionsStream(0);
+        List<String> completions = StreamIds.completionsStreams(keys);
         String before = ids.quietLastId(completions);
 
         UUID run = engine.start(workflow, "{\"text\": \"hi\"}");
@@ -82,7 +83,7 @@ class JoinDispatchIntegrationTests {
     @Test
     void aJoinInputTooLargeToTravelInlineIsLeftToTheCoordinatorWhichStoresItInCas() {
         String workflow = engine.workflow("engine/local-diamond");
-        String completions = keys.completionsStream(0);
+        List<String> completions = StreamIds.completionsStreams(keys);
         String before = ids.quietLastId(completions);
         String text = "x".repeat(Payloads.INLINE_LIMIT * 2 / 3); // each output travels inline, both together do not
 

@@ -20,7 +20,7 @@ import org.springframework.test.context.TestPropertySource;
 import io.lettuce.core.Consumer;
 import io.lettuce.core.StreamMessage;
 import io.lettuce.core.XReadArgs;
-import io.lettuce.core.api.StatefulRedisConnection;
+import io.tokenflow.redis.DedicatedConnection;
 import io.tokenflow.IntegrationTest;
 import io.tokenflow.designer.CreateWorkflow;
 import io.tokenflow.redis.RedisConnections;
@@ -57,7 +57,7 @@ class LocalCompletionsIntegrationTests {
     @Test
     void routesTheCompletionsOfBuiltInWorkersWithoutTheCompletionsStream() {
         String workflow = engine.workflow("engine/local-chain");
-        String completions = keys.completionsStream(0);
+        List<String> completions = StreamIds.completionsStreams(keys);
         StreamIds ids = new StreamIds(redis.commands());
         String before = ids.quietLastId(completions);
 
@@ -81,7 +81,7 @@ class LocalCompletionsIntegrationTests {
         String token;
         UUID run;
         workers.stop();
-        try (StatefulRedisConnection<String, String> connection = redis.dedicated()) {
+        try (DedicatedConnection connection = redis.dedicated()) {
             run = engine.start(workflow, null);
             String stream = keys.taskStream("function", keys.shardOf(run));
             List<StreamMessage<String, String>> read = connection.sync().xreadgroup(

@@ -10,41 +10,59 @@ import io.lettuce.core.RedisBusyException;
 import io.lettuce.core.StreamMessage;
 import io.lettuce.core.XGroupCreateArgs;
 import io.lettuce.core.XReadArgs;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 
 /**
  * Plays an external worker in tests with raw Redis stream commands only (no Tokenflow worker code): takes tokens
- * from a type's stream in the workers' group, and reports completions as docs/worker-protocol.md says.
+ * from a type's streams (one per shard) in the workers' group, and reports each token's completion on the
+ * completions stream of the token's shard, as docs/worker-protocol.md says. Each shard's stream is read on its own,
+ * as a worker on a Redis Cluster must.
  */
 final class ManualWorker {
 
-    private final RedisCommands<String, String> redis;
-    private final String stream;
+    private final RedisClusterCommands<String, String> redis;
+    private final List<String> streams = new ArrayList<>();
     private final String group;
 
-    ManualWorker(RedisCommands<String, String> redis, String type) {
+    ManualWorker(RedisClusterCommands<String, String> redis, String type, int shards) {
         this.redis = redis;
-        this.stream = "wf.tasks." + type + ":{0}";
         this.group = "wf.workers." + type;
-        try {
-            redis.xgroupCreate(XReadArgs.StreamOffset.from(stream, "0"), group, XGroupCreateArgs.Builder.mkstream(true));
-        } catch (RedisBusyException exists) {
-            // created before
+        for (int shard = 0; shard < shards; shard++) {
+            String stream = "wf.tasks." + type + ":{" + shard + "}";
+            streams.add(stream);
+            try {
+                redis.xgroupCreate(XReadArgs.StreamOffset.from(stream, "0"), group,
+                        XGroupCreateArgs.Builder.mkstream(true));
+            } catch (RedisBusyException exists) {
+                // created before
+            }
         }
     }
 
-    /** Takes the tokens waiting now (none when empty). */
+    /** Takes the tokens waiting now (none when empty, after a short wait). */
     List<StreamMessage<String, String>> take() {
-        List<StreamMessage<String, String>> taken = redis.xreadgroup(Consumer.from(group, "manual"),
-                XReadArgs.Builder.count(100).block(Duration.ofMillis(200)), XReadArgs.StreamOffset.lastConsumed(stream));
-        return taken == null ? List.of() : new ArrayList<>(taken);
+        List<StreamMessage<String, String>> taken = new ArrayList<>();
+        Duration block = Duration.ofMillis(Math.max(10, 200 / streams.size()));
+        for (String stream : streams) {
+            List<StreamMessage<String, String>> read = redis.xreadgroup(Consumer.from(group, "manual"),
+                    XReadArgs.Builder.count(100).block(block), XReadArgs.StreamOffset.lastConsumed(stream));
+            if (read != null) {
+                taken.addAll(read);
+            }
+        }
+        return taken;
+    }
+
+    /** The completions stream of the shard the token came from: {@code wf.tasks.<type>:{N}} → {@code {N}}. */
+    static String completions(StreamMessage<String, String> token) {
+        return "wf.completions:" + token.getStream().substring(token.getStream().lastIndexOf(':') + 1);
     }
 
     void complete(StreamMessage<String, String> token, String outputJson) {
         Map<String, String> body = token.getBody();
-        redis.xadd("wf.completions:{0}", Map.of("token", body.get("token"), "run", body.get("run"),
+        redis.xadd(completions(token), Map.of("token", body.get("token"), "run", body.get("run"),
                 "node", body.get("node"), "status", "completed", "output", outputJson, "worker", "manual"));
-        redis.xack(stream, group, token.getId());
+        redis.xack(token.getStream(), group, token.getId());
     }
 
     /** Waits up to {@code atMost} for the next token. */
@@ -56,30 +74,30 @@ final class ManualWorker {
                 return taken.get(0);
             }
         }
-        throw new AssertionError("Expected a token on " + stream + " within " + atMost + ", but none came");
+        throw new AssertionError("Expected a token on " + streams + " within " + atMost + ", but none came");
     }
 
     /** Tells the coordinator the token's work goes on (a heartbeat). */
     void heartbeat(StreamMessage<String, String> token) {
         Map<String, String> body = token.getBody();
-        redis.xadd("wf.completions:{0}", Map.of("kind", "heartbeat", "token", body.get("token"), "run", body.get("run"),
+        redis.xadd(completions(token), Map.of("kind", "heartbeat", "token", body.get("token"), "run", body.get("run"),
                 "node", body.get("node"), "worker", "manual"));
     }
 
     /** Reports a transient failure of the token's attempt, echoing the attempt as the protocol asks. */
     void failTransiently(StreamMessage<String, String> token, String message) {
         Map<String, String> body = token.getBody();
-        redis.xadd("wf.completions:{0}", Map.of("token", body.get("token"), "run", body.get("run"),
+        redis.xadd(completions(token), Map.of("token", body.get("token"), "run", body.get("run"),
                 "node", body.get("node"), "status", "failed", "worker", "manual", "attempt", body.get("attempt"),
                 "error", "{\"message\":\"" + message + "\",\"kind\":\"transient\",\"code\":\"http_503\"}"));
-        redis.xack(stream, group, token.getId());
+        redis.xack(token.getStream(), group, token.getId());
     }
 
     void fail(StreamMessage<String, String> token, String message) {
         Map<String, String> body = token.getBody();
-        redis.xadd("wf.completions:{0}", Map.of("token", body.get("token"), "run", body.get("run"),
+        redis.xadd(completions(token), Map.of("token", body.get("token"), "run", body.get("run"),
                 "node", body.get("node"), "status", "failed", "worker", "manual",
                 "error", "{\"message\":\"" + message + "\",\"kind\":\"permanent\"}"));
-        redis.xack(stream, group, token.getId());
+        redis.xack(token.getStream(), group, token.getId());
     }
 }

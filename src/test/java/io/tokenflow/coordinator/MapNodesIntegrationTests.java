@@ -48,7 +48,7 @@ class MapNodesIntegrationTests extends OperatorTests {
         String type = api.customType("enrich");
         UUID run = api.start(workflow(type, ", \"concurrency\": 3", ""),
                 "{\"customers\": [\"ann\", \"bob\", \"cy\", \"dee\", \"eve\", \"fay\", \"gus\"]}");
-        ManualWorker worker = new ManualWorker(api.redis(), type);
+        ManualWorker worker = api.worker(type);
         List<StreamMessage<String, String>> first = awaitTasks(worker, 3);
         assertThat(worker.take()).as("no more than the concurrency").isEmpty();
         assertThat(first).extracting(task -> task.getBody().get("input"))
@@ -80,7 +80,7 @@ class MapNodesIntegrationTests extends OperatorTests {
         assertThat(collected).isEqualTo(names);
         assertThat(eventTypes(run).stream().filter("map.item.completed"::equals)).hasSize(7);
         assertThat(eventTypes(run).stream().filter("map.items.done"::equals)).hasSize(1);
-        assertThat(api.redis().hlen("wf.run:{0}:" + run + ":maps")).as("the map's state is gone").isZero();
+        assertThat(api.redis().hlen(keys.run(run).maps())).as("the map's state is gone").isZero();
     }
 
     @Test
@@ -91,7 +91,7 @@ class MapNodesIntegrationTests extends OperatorTests {
                         ", \"retry\": {\"max_attempts\": 2, \"backoff_ms\": 10, \"jitter\": 0},"
                                 + " \"on_failure\": {\"action\": \"path\", \"next_nodes\": [\"caught\"]}"),
                 "{\"customers\": [\"ann\", \"bob\", \"cy\"]}");
-        ManualWorker worker = new ManualWorker(api.redis(), type);
+        ManualWorker worker = api.worker(type);
         List<StreamMessage<String, String>> tasks = awaitTasks(worker, 3);
         worker.complete(tasks.get(0), "\"A\"");
         worker.failTransiently(tasks.get(1), "busy");
@@ -114,7 +114,7 @@ class MapNodesIntegrationTests extends OperatorTests {
     void anElementThatFailsWithNoErrorPathFailsTheRunNamingTheElement() throws Exception {
         String type = api.customType("enrich");
         UUID run = api.start(workflow(type, ", \"concurrency\": 2", ""), "{\"customers\": [1, 2, 3, 4]}");
-        ManualWorker worker = new ManualWorker(api.redis(), type);
+        ManualWorker worker = api.worker(type);
         List<StreamMessage<String, String>> tasks = awaitTasks(worker, 2);
         worker.complete(tasks.get(0), "1");
         worker.fail(tasks.get(1), "bad element");
@@ -129,7 +129,7 @@ class MapNodesIntegrationTests extends OperatorTests {
         String type = api.customType("enrich");
         UUID run = api.start(workflow(type, ", \"concurrency\": 2", ""),
                 "{\"customers\": [\"ann\", \"bob\", \"cy\"]}");
-        ManualWorker worker = new ManualWorker(api.redis(), type);
+        ManualWorker worker = api.worker(type);
         List<StreamMessage<String, String>> first = awaitTasks(worker, 2);
         worker.complete(first.get(0), "\"A1\"");
         StreamMessage<String, String> third = awaitTasks(worker, 1).get(0);
@@ -225,12 +225,12 @@ class MapNodesIntegrationTests extends OperatorTests {
 
     /** Samples what a map keeps in Redis into the maxima {@code max} (see its use). */
     private void sample(UUID run, long[] max) {
-        max[0] = Math.max(max[0], api.redis().hlen("wf.run:{0}:" + run + ":tokens"));
-        max[1] = Math.max(max[1], api.redis().xlen("wf.tasks.function:{0}"));
+        max[0] = Math.max(max[0], api.redis().hlen(keys.run(run).tokens()));
+        max[1] = Math.max(max[1], api.redis().xlen(keys.taskStream("function", keys.shardOf(run))));
         max[2] = Math.max(max[2], usedMemory());
         long runKeys = 0;
         long mapState = 0;
-        for (String key : api.redis().keys("wf.run:{0}:" + run + ":*")) {
+        for (String key : api.redis().keys("wf.run:{" + keys.shardOf(run) + "}:" + run + ":*")) {
             Long usage = api.redis().memoryUsage(key);
             runKeys += usage == null ? 0 : usage;
             // meta holds the run's input and ctx the outputs before the map: the workflow's data, not the map's

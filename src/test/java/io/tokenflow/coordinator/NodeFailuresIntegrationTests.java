@@ -42,7 +42,7 @@ class NodeFailuresIntegrationTests extends OperatorTests {
                   {"id": "receipt", "type": "function", "config": {"function": "echo"}}],
                  "edges": [{"from": "charge", "to": "receipt"}]}""".formatted(UUID.randomUUID(), type));
         UUID run = api.start(workflow);
-        ManualWorker worker = new ManualWorker(api.redis(), type);
+        ManualWorker worker = api.worker(type);
 
         List<StreamMessage<String, String>> attempts = new ArrayList<>();
         List<Long> takenAt = new ArrayList<>();
@@ -86,7 +86,7 @@ class NodeFailuresIntegrationTests extends OperatorTests {
                   {"id": "quote", "type": "%s", "timeout_s": 0.8,
                    "retry": {"max_attempts": 2, "backoff_ms": 50, "jitter": 0}}]}""".formatted(UUID.randomUUID(), type));
         UUID run = api.start(workflow);
-        ManualWorker worker = new ManualWorker(api.redis(), type);
+        ManualWorker worker = api.worker(type);
         StreamMessage<String, String> first = worker.takeOne(Duration.ofSeconds(10));   // and never answered
         long takenAt = System.currentTimeMillis();
 
@@ -106,7 +106,7 @@ class NodeFailuresIntegrationTests extends OperatorTests {
                 {"name": "heartbeat-%s", "nodes": [{"id": "render", "type": "%s", "timeout_s": 1}]}"""
                 .formatted(UUID.randomUUID(), type));
         UUID run = api.start(workflow);
-        ManualWorker worker = new ManualWorker(api.redis(), type);
+        ManualWorker worker = api.worker(type);
         StreamMessage<String, String> token = worker.takeOne(Duration.ofSeconds(10));
         java.time.Instant before = java.time.Instant.now();
         long until = System.currentTimeMillis() + 2_500;
@@ -149,7 +149,7 @@ class NodeFailuresIntegrationTests extends OperatorTests {
                   {"id": "ship", "type": "%s", "retry": {"max_attempts": 2, "backoff_ms": 200, "jitter": 0}}]}"""
                 .formatted(UUID.randomUUID(), type));
         UUID run = api.start(workflow);
-        ManualWorker worker = new ManualWorker(api.redis(), type);
+        ManualWorker worker = api.worker(type);
         StreamMessage<String, String> first = worker.takeOne(Duration.ofSeconds(10));
         worker.failTransiently(first, "busy");
         worker.failTransiently(first, "busy");
@@ -170,7 +170,7 @@ class NodeFailuresIntegrationTests extends OperatorTests {
                    "on_failure": {"action": "path", "next_nodes": ["report"]}},
                   {"id": "report", "type": "function", "config": {"function": "echo"}}]}"""
                 .formatted(UUID.randomUUID(), type));
-        ManualWorker worker = new ManualWorker(api.redis(), type);
+        ManualWorker worker = api.worker(type);
         UUID nul = api.start(workflow);
         worker.complete(worker.takeOne(Duration.ofSeconds(10)), "{\"text\": \"a\\u0000b\"}");
         api.awaitStatus(nul, "COMPLETED");
@@ -181,7 +181,7 @@ class NodeFailuresIntegrationTests extends OperatorTests {
 
         UUID surrogate = api.start(workflow);
         StreamMessage<String, String> token = worker.takeOne(Duration.ofSeconds(10));
-        api.redis().xadd("wf.completions:{0}", Map.of("token", token.getBody().get("token"), "run",
+        api.redis().xadd(ManualWorker.completions(token), Map.of("token", token.getBody().get("token"), "run",
                 surrogate.toString(), "node", "scan", "status", "failed", "worker", "manual",
                 "error", "{\"message\": \"bad \\ud800\", \"kind\": \"permanent\"}"));
         api.awaitStatus(surrogate, "COMPLETED");

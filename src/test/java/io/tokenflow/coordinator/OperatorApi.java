@@ -10,9 +10,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import java.time.Duration;
 import java.util.UUID;
 
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import org.springframework.core.env.Environment;
 import org.springframework.http.MediaType;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -22,6 +20,8 @@ import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilde
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+
+import io.tokenflow.support.OutsiderRedis;
 
 /**
  * What the failure tests do as users: an operator ({@code olga}) on the REST API, and a Redis connection of its own
@@ -33,20 +33,23 @@ final class OperatorApi implements AutoCloseable {
 
     private final MockMvc mvc;
     private final JdbcClient jdbc;
-    private final RedisClient client;
-    private final StatefulRedisConnection<String, String> connection;
+    private final OutsiderRedis outsider;
+    private final int shards;
 
     OperatorApi(MockMvc mvc, JdbcClient jdbc, Environment environment) {
         this.mvc = mvc;
         this.jdbc = jdbc;
-        this.client = RedisClient.create("redis://" + environment.getProperty("spring.data.redis.host") + ":"
-                + environment.getProperty("spring.data.redis.port") + "/"
-                + environment.getProperty("spring.data.redis.database", "0"));
-        this.connection = client.connect();
+        this.outsider = OutsiderRedis.connect(environment);
+        this.shards = environment.getProperty("tokenflow.redis.shards", Integer.class, 1);
     }
 
-    RedisCommands<String, String> redis() {
-        return connection.sync();
+    RedisClusterCommands<String, String> redis() {
+        return outsider.commands();
+    }
+
+    /** An external worker of the node type, on this API's Redis connection, reading every shard. */
+    ManualWorker worker(String type) {
+        return new ManualWorker(redis(), type, shards);
     }
 
     /** A new task node type, taken by external workers only. */
@@ -90,7 +93,6 @@ final class OperatorApi implements AutoCloseable {
 
     @Override
     public void close() {
-        connection.close();
-        client.shutdown();
+        outsider.close();
     }
 }

@@ -56,7 +56,7 @@ class RecoverLostRunIntegrationTests extends OperatorTests {
                            {"from": "flight", "to": "book"}, {"from": "hotel", "to": "book"}]}"""
                 .formatted(UUID.randomUUID(), fetch, leg, leg));
         UUID run = api.start(workflow, "{\"trip\": \"Porto\"}");
-        ManualWorker fetcher = new ManualWorker(api.redis(), fetch);
+        ManualWorker fetcher = api.worker(fetch);
         StreamMessage<String, String> first = fetcher.takeOne(Duration.ofSeconds(10));
         fetcher.failTransiently(first, "upstream busy");
         awaitLogged(run, "node.retrying");
@@ -71,7 +71,7 @@ class RecoverLostRunIntegrationTests extends OperatorTests {
                 .containsEntry("input", "{\"trip\":\"Porto\"}");
         fetcher.complete(resent, "{\"city\": \"Porto\"}");
 
-        ManualWorker legs = new ManualWorker(api.redis(), leg);
+        ManualWorker legs = api.worker(leg);
         List<StreamMessage<String, String>> taken = new ArrayList<>();
         await().atMost(Duration.ofSeconds(10)).until(() -> taken.addAll(legs.take()) && taken.size() == 2
                 || taken.size() == 2);
@@ -123,7 +123,7 @@ class RecoverLostRunIntegrationTests extends OperatorTests {
                  "edges": [{"from": "ask", "to": "done"}]}""".formatted(UUID.randomUUID()));
         UUID working = api.start(chain, "{\"n\": 1}");
         UUID waiting = api.start(approval, "{\"box\": 3}");
-        ManualWorker worker = new ManualWorker(api.redis(), step);
+        ManualWorker worker = api.worker(step);
         StreamMessage<String, String> token = worker.takeOne(Duration.ofSeconds(10));
         awaitLogged(working, "token.emitted", 2);
         awaitLogged(waiting, "approval.requested");
@@ -134,7 +134,7 @@ class RecoverLostRunIntegrationTests extends OperatorTests {
         awaitLogged(waiting, "run.recovered");
         assertThat(jdbc.sql("select data->>'by' from event_log where run_id = ? and event_type = 'run.recovered'")
                 .param(working).query(String.class).single()).isEqualTo("system");
-        ManualWorker again = new ManualWorker(api.redis(), step);
+        ManualWorker again = api.worker(step);
         StreamMessage<String, String> resent = again.takeOne(Duration.ofSeconds(10));
         assertThat(resent.getBody()).containsEntry("token", token.getBody().get("token")).containsEntry("node", "b");
         again.complete(resent, "{\"b\": true}");
@@ -162,7 +162,7 @@ class RecoverLostRunIntegrationTests extends OperatorTests {
         admin(post("/api/v1/runs/" + run + "/recover")).andExpect(status().isConflict())
                 .andExpect(jsonPath("$.detail").value(Matchers.containsString("to be lost, but Redis holds it")));
         admin(post("/api/v1/runs/" + UUID.randomUUID() + "/recover")).andExpect(status().isNotFound());
-        ManualWorker worker = new ManualWorker(api.redis(), step);
+        ManualWorker worker = api.worker(step);
         worker.complete(worker.takeOne(Duration.ofSeconds(10)), "{}");
         api.awaitStatus(run, "COMPLETED");
         admin(post("/api/v1/runs/" + run + "/recover")).andExpect(status().isConflict())
@@ -203,7 +203,7 @@ class RecoverLostRunIntegrationTests extends OperatorTests {
                   {"id": "done", "type": "function", "config": {"function": "echo"}}],
                  "edges": [{"from": "intake", "to": "done"}]}""".formatted(UUID.randomUUID(), intake));
         String key = "order-" + UUID.randomUUID();
-        ManualWorker worker = new ManualWorker(api.redis(), intake);
+        ManualWorker worker = api.worker(intake);
         UUID run;
         StreamMessage<String, String> first;
         try (Connection lock = dataSource.getConnection()) {
@@ -221,7 +221,7 @@ class RecoverLostRunIntegrationTests extends OperatorTests {
             lock.rollback();
         }
 
-        ManualWorker again = new ManualWorker(api.redis(), intake);
+        ManualWorker again = api.worker(intake);
         StreamMessage<String, String> resent = taskOf(again, run);
         assertThat(resent.getBody()).containsEntry("token", first.getBody().get("token"))
                 .containsEntry("input", "{\"order\":1}");

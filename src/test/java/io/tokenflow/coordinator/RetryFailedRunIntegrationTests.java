@@ -43,8 +43,8 @@ class RetryFailedRunIntegrationTests extends OperatorTests {
                  "edges": [{"from": "fetch", "to": "charge"}, {"from": "charge", "to": "receipt"}]}"""
                 .formatted(UUID.randomUUID(), fetch, charge));
         UUID run = api.start(workflow, "{\"order\": 7}");
-        ManualWorker fetcher = new ManualWorker(api.redis(), fetch);
-        ManualWorker charger = new ManualWorker(api.redis(), charge);
+        ManualWorker fetcher = api.worker(fetch);
+        ManualWorker charger = api.worker(charge);
         fetcher.complete(fetcher.takeOne(Duration.ofSeconds(10)), "{\"amount\": 42}");
         StreamMessage<String, String> first = charger.takeOne(Duration.ofSeconds(10));
         charger.fail(first, "card declined");
@@ -88,7 +88,7 @@ class RetryFailedRunIntegrationTests extends OperatorTests {
                            {"from": "flight", "to": "book"}, {"from": "hotel", "to": "book"}]}"""
                 .formatted(UUID.randomUUID(), leg, leg));
         UUID run = api.start(workflow, "{\"trip\": \"Lisbon\"}");
-        ManualWorker worker = new ManualWorker(api.redis(), leg);
+        ManualWorker worker = api.worker(leg);
         List<StreamMessage<String, String>> legs = new java.util.ArrayList<>();
         await().atMost(Duration.ofSeconds(10)).until(() -> legs.addAll(worker.take()) && legs.size() == 2
                 || legs.size() == 2);
@@ -131,7 +131,7 @@ class RetryFailedRunIntegrationTests extends OperatorTests {
                  "edges": [{"from": "split", "to": "check"}, {"from": "split", "to": "sign"}]}"""
                 .formatted(UUID.randomUUID(), check));
         UUID run = api.start(workflow, "{\"contract\": 5}");
-        ManualWorker worker = new ManualWorker(api.redis(), check);
+        ManualWorker worker = api.worker(check);
         StreamMessage<String, String> token = worker.takeOne(Duration.ofSeconds(10));
         await().atMost(Duration.ofSeconds(10)).until(() -> pending(run) == 1);
         worker.fail(token, "registry down");
@@ -158,7 +158,7 @@ class RetryFailedRunIntegrationTests extends OperatorTests {
         api.call(post("/api/v1/runs/" + run + "/retry")).andExpect(status().isConflict())
                 .andExpect(jsonPath("$.detail").value(org.hamcrest.Matchers.containsString("Expected a failed run")));
         api.call(post("/api/v1/runs/" + UUID.randomUUID() + "/retry")).andExpect(status().isNotFound());
-        ManualWorker worker = new ManualWorker(api.redis(), step);
+        ManualWorker worker = api.worker(step);
         worker.fail(worker.takeOne(Duration.ofSeconds(10)), "broken");
         api.awaitStatus(run, "FAILED");
 

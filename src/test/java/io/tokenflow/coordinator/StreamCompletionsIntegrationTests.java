@@ -2,6 +2,7 @@ package io.tokenflow.coordinator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.UUID;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -47,7 +48,7 @@ class StreamCompletionsIntegrationTests {
     void builtInWorkersReportThroughTheCompletionsStream() {
         assertThat(local.enabled()).isFalse();
         String workflow = engine.workflow("engine/local-chain");
-        String completions = keys.completionsStream(0);
+        List<String> completions = StreamIds.completionsStreams(keys);
         String before = ids.quietLastId(completions);
 
         LocalCompletionsIntegrationTests.runChain(engine, workflow);

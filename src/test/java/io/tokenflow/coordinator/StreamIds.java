@@ -4,16 +4,40 @@ import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.IntStream;
 
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+import io.tokenflow.redis.RedisKeys;
 
 /** The last entry id a stream handed out, to tell whether anything was added to it (deleted entries included). */
 final class StreamIds {
 
-    private final RedisCommands<String, String> redis;
+    private final RedisClusterCommands<String, String> redis;
 
-    StreamIds(RedisCommands<String, String> redis) {
+    StreamIds(RedisClusterCommands<String, String> redis) {
         this.redis = redis;
+    }
+
+    /** The completions streams of every shard. */
+    static List<String> completionsStreams(RedisKeys keys) {
+        return IntStream.range(0, keys.shards()).mapToObj(keys::completionsStream).toList();
+    }
+
+    /** The last entry ids of several streams, in one string. */
+    String lastId(List<String> streams) {
+        return String.join(",", streams.stream().map(this::lastId).toList());
+    }
+
+    /** The last entry ids of several streams once nothing was added to any for a while. */
+    String quietLastId(List<String> streams) {
+        String[] last = {lastId(streams)};
+        await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(300)).until(() -> {
+            String now = lastId(streams);
+            boolean quiet = now.equals(last[0]);
+            last[0] = now;
+            return quiet;
+        });
+        return last[0];
     }
 
     String lastId(String stream) {
@@ -26,13 +50,6 @@ final class StreamIds {
 
     /** The stream's last entry id once nothing was added to it for a while (earlier tests' runs have settled). */
     String quietLastId(String stream) {
-        String[] last = {lastId(stream)};
-        await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(300)).until(() -> {
-            String now = lastId(stream);
-            boolean quiet = now.equals(last[0]);
-            last[0] = now;
-            return quiet;
-        });
-        return last[0];
+        return quietLastId(List.of(stream));
     }
 }

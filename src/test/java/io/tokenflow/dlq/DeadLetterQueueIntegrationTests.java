@@ -13,15 +13,14 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.IntStream;
 
 import io.lettuce.core.Consumer;
 import io.lettuce.core.RedisBusyException;
-import io.lettuce.core.RedisClient;
 import io.lettuce.core.StreamMessage;
 import io.lettuce.core.XGroupCreateArgs;
 import io.lettuce.core.XReadArgs;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,6 +36,7 @@ import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilde
 import io.tokenflow.IntegrationTest;
 import io.tokenflow.coordinator.RunTerminator;
 import io.tokenflow.redis.RedisKeys;
+import io.tokenflow.support.OutsiderRedis;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -57,17 +57,13 @@ class DeadLetterQueueIntegrationTests {
     @Autowired RunTerminator terminator;
     @Autowired RedisKeys keys;
 
-    private RedisClient client;
-    private StatefulRedisConnection<String, String> connection;
+    private OutsiderRedis outsider;
     private String type;
     private String workflow;
 
     @BeforeEach
     void workflowAndWorker() throws Exception {
-        client = RedisClient.create("redis://" + environment.getProperty("spring.data.redis.host") + ":"
-                + environment.getProperty("spring.data.redis.port") + "/"
-                + environment.getProperty("spring.data.redis.database", "0"));
-        connection = client.connect();
+        outsider = OutsiderRedis.connect(environment);
         type = "ledger_" + UUID.randomUUID().toString().substring(0, 6);
         jdbc.sql("insert into node_types (name, display_name, kind, config_schema, created_by, created_at, updated_at) "
                 + "values (?, ?, 'task', '{}'::jsonb, 'test', now(), now())").params(type, type).update();
@@ -83,8 +79,7 @@ class DeadLetterQueueIntegrationTests {
 
     @AfterEach
     void disconnect() {
-        connection.close();
-        client.shutdown();
+        outsider.close();
     }
 
     @Test
@@ -130,7 +125,7 @@ class DeadLetterQueueIntegrationTests {
         await().atMost(Duration.ofSeconds(30)).until(() -> jdbc.sql("select count(*) from event_log where run_id = ? "
                 + "and event_type = 'node.reprocessed'").param(run).query(Long.class).single() == 1);
 
-        connection.sync().del(keys.run(run).all().toArray(String[]::new));
+        outsider.commands().del(keys.run(run).all().toArray(String[]::new));
 
         // the supervisor's next check finds the run lost and rebuilds it from the log
         StreamMessage<String, String> resent = take(Duration.ofSeconds(40));
@@ -210,33 +205,50 @@ class DeadLetterQueueIntegrationTests {
         return take(Duration.ofSeconds(10));
     }
 
+    /** Takes the next token of the type from any shard's stream (each read on its own, as on a Redis Cluster). */
     private StreamMessage<String, String> take(Duration atMost) {
-        RedisCommands<String, String> redis = connection.sync();
-        String stream = "wf.tasks." + type + ":{0}";
+        RedisClusterCommands<String, String> redis = outsider.commands();
         String group = "wf.workers." + type;
-        try {
-            redis.xgroupCreate(XReadArgs.StreamOffset.from(stream, "0"), group,
-                    XGroupCreateArgs.Builder.mkstream(true));
-        } catch (RedisBusyException exists) {
-            // created before
+        List<String> streams = IntStream.range(0, keys.shards()).mapToObj(shard -> keys.taskStream(type, shard))
+                .toList();
+        for (String stream : streams) {
+            try {
+                redis.xgroupCreate(XReadArgs.StreamOffset.from(stream, "0"), group,
+                        XGroupCreateArgs.Builder.mkstream(true));
+            } catch (RedisBusyException exists) {
+                // created before
+            }
         }
-        List<StreamMessage<String, String>> taken = redis.xreadgroup(Consumer.from(group, "w1"),
-                XReadArgs.Builder.count(1).block(atMost), XReadArgs.StreamOffset.lastConsumed(stream));
-        assertThat(taken).as("a token for " + type).hasSize(1);
-        redis.xack(stream, group, taken.get(0).getId());
-        return taken.get(0);
+        long until = System.nanoTime() + atMost.toNanos();
+        do {
+            for (String stream : streams) {
+                List<StreamMessage<String, String>> taken = redis.xreadgroup(Consumer.from(group, "w1"),
+                        XReadArgs.Builder.count(1).block(Duration.ofMillis(50)),
+                        XReadArgs.StreamOffset.lastConsumed(stream));
+                if (taken != null && !taken.isEmpty()) {
+                    redis.xack(stream, group, taken.get(0).getId());
+                    return taken.get(0);
+                }
+            }
+        } while (System.nanoTime() < until);
+        throw new AssertionError("Expected a token for " + type + " within " + atMost + ", but none came");
+    }
+
+    /** The completions stream of the shard the token came from. */
+    private static String completions(StreamMessage<String, String> token) {
+        return "wf.completions:" + token.getStream().substring(token.getStream().lastIndexOf(':') + 1);
     }
 
     private void fail(StreamMessage<String, String> token, String kind) {
         Map<String, String> body = token.getBody();
-        connection.sync().xadd("wf.completions:{0}", Map.of("token", body.get("token"), "run", body.get("run"),
+        outsider.commands().xadd(completions(token), Map.of("token", body.get("token"), "run", body.get("run"),
                 "node", body.get("node"), "status", "failed", "attempt", body.get("attempt"), "worker", "w1",
                 "error", "{\"message\":\"ledger locked\",\"kind\":\"" + kind + "\",\"code\":\"ledger_locked\"}"));
     }
 
     private void complete(StreamMessage<String, String> token) {
         Map<String, String> body = token.getBody();
-        connection.sync().xadd("wf.completions:{0}", Map.of("token", body.get("token"), "run", body.get("run"),
+        outsider.commands().xadd(completions(token), Map.of("token", body.get("token"), "run", body.get("run"),
                 "node", body.get("node"), "status", "completed", "output", "{\"booked\":true}", "worker", "w1"));
     }
 

@@ -2,6 +2,8 @@ package io.tokenflow.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -10,19 +12,24 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import io.tokenflow.IntegrationTest;
 
-/** Connections on a factory of their own (stopping the application's would stop it for every other test). */
+/**
+ * The application's Redis connections, on one Redis or a Redis Cluster, and connections on a factory of their own
+ * (stopping the application's would stop it for every other test).
+ */
 @IntegrationTest
 @ExtendWith(OutputCaptureExtension.class)
 class RedisConnectionsIntegrationTests {
 
-    @Value("${spring.data.redis.host}") String host;
-    @Value("${spring.data.redis.port}") int port;
+    @Value("${spring.data.redis.host:}") String host;
+    @Value("${spring.data.redis.port:0}") int port;
     @Value("${spring.data.redis.database:0}") int database;
+    @Value("${spring.data.redis.cluster.nodes:}") String clusterNodes;
     @Autowired RedisConnections connections;
 
     /**
@@ -39,11 +46,26 @@ class RedisConnectionsIntegrationTests {
                 .noneMatch(name -> name.startsWith("lettuce-nioEventLoop"));
     }
 
+    /** On a cluster one command's keys must share a slot: each shard's stream is read on its own. */
+    @Test
+    void readsTheShardsStreamsTogetherOnOneRedisAndEachAloneOnACluster() {
+        List<String> streams = List.of("wf.completions:{0}", "wf.completions:{1}");
+
+        assertThat(connections.clustered()).isEqualTo(!clusterNodes.isEmpty());
+        assertThat(connections.readTogether(streams)).isEqualTo(connections.clustered()
+                ? List.of(List.of("wf.completions:{0}"), List.of("wf.completions:{1}")) : List.of(streams));
+    }
+
     @Test
     void closesWithoutWarningsWhenTheFactoryStoppedFirstAsItDoesWhenTheApplicationStops(CapturedOutput output) {
-        RedisStandaloneConfiguration server = new RedisStandaloneConfiguration(host, port);
-        server.setDatabase(database);
-        LettuceConnectionFactory factory = new LettuceConnectionFactory(server);
+        LettuceConnectionFactory factory;
+        if (clusterNodes.isEmpty()) {
+            RedisStandaloneConfiguration server = new RedisStandaloneConfiguration(host, port);
+            server.setDatabase(database);
+            factory = new LettuceConnectionFactory(server);
+        } else {
+            factory = new LettuceConnectionFactory(new RedisClusterConfiguration(List.of(clusterNodes.split(","))));
+        }
         factory.afterPropertiesSet();
         factory.start();
         RedisConnections connections = new RedisConnections(factory);

@@ -8,7 +8,7 @@ import java.util.Map;
 
 import io.lettuce.core.Range;
 import io.lettuce.core.ScriptOutputType;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.Test;
@@ -39,7 +39,7 @@ class Utf8CodecIntegrationTests {
 
     @Test
     void sendsEveryArgumentWithItsUtf8LengthAndReadsItBackUnchanged() {
-        RedisCommands<String, String> commands = redis.commands();
+        RedisClusterCommands<String, String> commands = redis.commands();
         for (String text : TEXTS) {
             // a wrong length on the wire would make Redis read a different argument (or fail the protocol)
             Long length = commands.eval("return string.len(ARGV[1])", ScriptOutputType.INTEGER, new String[0], text);

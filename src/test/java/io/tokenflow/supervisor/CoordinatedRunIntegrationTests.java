@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -64,23 +65,33 @@ class CoordinatedRunIntegrationTests {
         assertThat(stored.outputs(run).toString()).isEqualTo("{\"D\":{\"by\":\"D\"}}");
     }
 
+    /** Takes the tokens waiting on every shard's stream (each read on its own, as on a Redis Cluster). */
     private List<StreamMessage<String, String>> takeTokens() {
-        String stream = keys.taskStream("default", 0);
-        try {
-            redis.commands().xgroupCreate(XReadArgs.StreamOffset.from(stream, "0"), keys.workerGroup("default"),
-                    XGroupCreateArgs.Builder.mkstream(true));
-        } catch (RedisBusyException exists) {
-            // created before
+        List<StreamMessage<String, String>> taken = new ArrayList<>();
+        for (int shard = 0; shard < keys.shards(); shard++) {
+            String stream = keys.taskStream("default", shard);
+            try {
+                redis.commands().xgroupCreate(XReadArgs.StreamOffset.from(stream, "0"), keys.workerGroup("default"),
+                        XGroupCreateArgs.Builder.mkstream(true));
+            } catch (RedisBusyException exists) {
+                // created before
+            }
+            List<StreamMessage<String, String>> read = redis.commands().xreadgroup(Consumer.from(
+                    keys.workerGroup("default"), "supervisor-test"), XReadArgs.Builder.count(100),
+                    XReadArgs.StreamOffset.lastConsumed(stream));
+            if (read != null) {
+                taken.addAll(read);
+            }
         }
-        List<StreamMessage<String, String>> taken = redis.commands().xreadgroup(Consumer.from(keys.workerGroup("default"),
-                "supervisor-test"), XReadArgs.Builder.count(100), XReadArgs.StreamOffset.lastConsumed(stream));
-        return taken == null ? List.of() : taken;
+        return taken;
     }
 
+    /** Completes the token on the completions stream of the shard it came from. */
     private void complete(StreamMessage<String, String> token, String output) {
         Map<String, String> body = token.getBody();
-        redis.commands().xadd(keys.completionsStream(0), Map.of("token", body.get("token"), "run", body.get("run"),
+        String shard = token.getStream().substring(token.getStream().lastIndexOf(':') + 1);
+        redis.commands().xadd("wf.completions:" + shard, Map.of("token", body.get("token"), "run", body.get("run"),
                 "node", body.get("node"), "status", "completed", "output", output, "worker", "test-worker"));
-        redis.commands().xack(keys.taskStream("default", 0), keys.workerGroup("default"), token.getId());
+        redis.commands().xack(token.getStream(), keys.workerGroup("default"), token.getId());
     }
 }

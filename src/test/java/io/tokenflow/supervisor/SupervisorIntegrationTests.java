@@ -57,25 +57,27 @@ class SupervisorIntegrationTests {
         startRunInRedis(run, stored.workflow(), clock.millis() - Duration.ofMinutes(6).toMillis());
         // activity the set's score does not show yet (it lags by up to a second, or came after the detector looked)
         long activeAt = clock.millis();
-        redis.commands().hset(keys.run(run, 0).meta(), "last", Long.toString(activeAt));
+        redis.commands().hset(keys.run(run).meta(), "last", Long.toString(activeAt));
 
         await().atMost(PATIENCE).until(() -> Double.valueOf(activeAt).equals(
-                redis.commands().zscore(keys.activeRuns(0), run.toString())));
+                redis.commands().zscore(keys.activeRuns(keys.shardOf(run)), run.toString())));
 
-        assertThat(redis.commands().hget(keys.run(run, 0).meta(), "status")).isEqualTo("RUNNING");
+        assertThat(redis.commands().hget(keys.run(run).meta(), "status")).isEqualTo("RUNNING");
         await().atMost(PATIENCE).until(() -> "RUNNING".equals(stored.status(run)));
         assertThat(stored.eventLog(run)).noneSatisfy(event -> assertThat(event.type().wireName())
                 .isEqualTo("run.failed"));
-        redis.commands().zrem(keys.activeRuns(0), run.toString());
-        redis.commands().del(keys.run(run, 0).all().toArray(String[]::new));
+        redis.commands().zrem(keys.activeRuns(keys.shardOf(run)), run.toString());
+        redis.commands().del(keys.run(run).all().toArray(String[]::new));
     }
 
     @Test
     void forgetsAnIdleEntryOfARunRedisNoLongerKnows() {
         UUID ghost = UUID.randomUUID();
-        redis.commands().zadd(keys.activeRuns(0), clock.millis() - Duration.ofHours(1).toMillis(), ghost.toString());
+        redis.commands().zadd(keys.activeRuns(keys.shardOf(ghost)), clock.millis() - Duration.ofHours(1).toMillis(),
+                ghost.toString());
 
-        await().atMost(PATIENCE).until(() -> redis.commands().zscore(keys.activeRuns(0), ghost.toString()) == null);
+        await().atMost(PATIENCE).until(() -> redis.commands().zscore(keys.activeRuns(keys.shardOf(ghost)),
+                ghost.toString()) == null);
     }
 
     @Test
@@ -84,9 +86,9 @@ class SupervisorIntegrationTests {
         UUID run = UUID.randomUUID();
         startRunInRedis(run, stored.workflow(), clock.millis());
         UUID unknown = UUID.randomUUID();
-        redis.commands().zadd(keys.activeRuns(0), clock.millis(), unknown.toString());
-        redis.commands().set(keys.run(unknown, 0).counter(), "5");
-        redis.commands().hset(keys.run(unknown, 0).meta(), "seq", "9");
+        redis.commands().zadd(keys.activeRuns(keys.shardOf(unknown)), clock.millis(), unknown.toString());
+        redis.commands().set(keys.run(unknown).counter(), "5");
+        redis.commands().hset(keys.run(unknown).meta(), "seq", "9");
         await().atMost(PATIENCE).until(() -> "RUNNING".equals(stored.status(run)));
 
         snapshots.take();
@@ -95,8 +97,9 @@ class SupervisorIntegrationTests {
                 .param("run", run).query(String.class).list()).contains("1@2");
         assertThat(jdbc.sql("select count(*) from run_counter_snapshots where run_id = :run").param("run", unknown)
                 .query(Long.class).single()).isZero();
-        redis.commands().zrem(keys.activeRuns(0), run.toString(), unknown.toString());
-        redis.commands().del(keys.run(unknown, 0).all().toArray(String[]::new));
+        redis.commands().zrem(keys.activeRuns(keys.shardOf(run)), run.toString());
+        redis.commands().zrem(keys.activeRuns(keys.shardOf(unknown)), unknown.toString());
+        redis.commands().del(keys.run(unknown).all().toArray(String[]::new));
     }
 
     @Test
@@ -110,13 +113,13 @@ class SupervisorIntegrationTests {
 
     /** What start-run.lua leaves behind: meta, counter, tokens, the active entry and two events. */
     private void startRunInRedis(UUID run, UUID workflow, long at) {
-        RedisKeys.RunKeys runKeys = keys.run(run, 0);
+        RedisKeys.RunKeys runKeys = keys.run(run);
         redis.commands().hset(runKeys.meta(), Map.of("status", "RUNNING", "seq", "2", "workflow", workflow.toString(),
                 "version", "1", "revision", "0", "input", "{}", "created", Long.toString(at), "last", Long.toString(at)));
         redis.commands().set(runKeys.counter(), "1");
         redis.commands().hset(runKeys.tokens(), "tA", "A");
-        redis.commands().zadd(keys.activeRuns(0), at, run.toString());
-        redis.commands().xadd(keys.eventsStream(0), Map.of("run", run.toString(), "events",
+        redis.commands().zadd(keys.activeRuns(keys.shardOf(run)), at, run.toString());
+        redis.commands().xadd(keys.eventsStream(keys.shardOf(run)), Map.of("run", run.toString(), "events",
                 eventsFrom(at - 20).runStarted(workflow, "{}", "A").emitted(null, "A", "tA", null).json().toString()));
     }
 }

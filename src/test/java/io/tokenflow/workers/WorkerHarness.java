@@ -16,7 +16,7 @@ import io.lettuce.core.StreamMessage;
 import io.lettuce.core.XGroupCreateArgs;
 import io.lettuce.core.XReadArgs;
 import io.lettuce.core.XReadArgs.StreamOffset;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.tokenflow.redis.RedisKeys;
 
 /**
@@ -27,14 +27,14 @@ public final class WorkerHarness implements AutoCloseable {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final RedisCommands<String, String> redis;
+    private final RedisClusterCommands<String, String> redis;
     private final RedisKeys keys;
     private final String group = "test-" + UUID.randomUUID();
     private final Map<String, Map<String, String>> completions = new HashMap<>();
     private final Map<String, Integer> counts = new HashMap<>();
     private final Map<String, Integer> starts = new HashMap<>();
 
-    public WorkerHarness(RedisCommands<String, String> redis, RedisKeys keys) {
+    public WorkerHarness(RedisClusterCommands<String, String> redis, RedisKeys keys) {
         this.redis = redis;
         this.keys = keys;
         redis.xgroupCreate(StreamOffset.from(completions(), "$"), group, XGroupCreateArgs.Builder.mkstream());

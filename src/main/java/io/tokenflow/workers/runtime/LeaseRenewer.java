@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 
 /**
  * Keeps slow tokens from being taken over: every third of the claim timeout, the tokens each consumer has held for
@@ -21,7 +21,7 @@ final class LeaseRenewer {
     private static final Logger log = LoggerFactory.getLogger(LeaseRenewer.class);
 
     private final List<TaskConsumer> consumers;
-    private final RedisCommands<String, String> redis;
+    private final RedisClusterCommands<String, String> redis;
     private final long periodNanos;
     private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "worker-leases");
@@ -29,7 +29,7 @@ final class LeaseRenewer {
         return thread;
     });
 
-    LeaseRenewer(List<TaskConsumer> consumers, RedisCommands<String, String> redis, Duration claimIdle) {
+    LeaseRenewer(List<TaskConsumer> consumers, RedisClusterCommands<String, String> redis, Duration claimIdle) {
         this.consumers = List.copyOf(consumers);
         this.redis = redis;
         this.periodNanos = Math.max(1, claimIdle.toNanos() / 3);

@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.tokenflow.redis.RedisKeys;
 
 /**
@@ -24,7 +24,7 @@ final class StartAnnouncer {
     private static final Logger log = LoggerFactory.getLogger(StartAnnouncer.class);
 
     private final List<TaskConsumer> consumers;
-    private final RedisCommands<String, String> redis;
+    private final RedisClusterCommands<String, String> redis;
     private final RedisKeys keys;
     private final long afterNanos;
     private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -33,7 +33,7 @@ final class StartAnnouncer {
         return thread;
     });
 
-    StartAnnouncer(List<TaskConsumer> consumers, RedisCommands<String, String> redis, RedisKeys keys,
+    StartAnnouncer(List<TaskConsumer> consumers, RedisClusterCommands<String, String> redis, RedisKeys keys,
                    Duration announceAfter) {
         this.consumers = List.copyOf(consumers);
         this.redis = redis;

@@ -9,8 +9,8 @@ import org.slf4j.LoggerFactory;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.StreamMessage;
 import io.lettuce.core.XClaimArgs;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+import io.tokenflow.redis.DedicatedConnection;
 import io.tokenflow.workers.WorkerSettings;
 
 /**
@@ -22,7 +22,7 @@ final class TaskConsumer implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(TaskConsumer.class);
     private static final Duration BACKOFF = Duration.ofSeconds(1);
 
-    private final StatefulRedisConnection<String, String> connection;
+    private final DedicatedConnection connection;
     private final TaskStreams streams;
     private final BatchProcessor batches;
     private final HeldTokens held;
@@ -31,7 +31,7 @@ final class TaskConsumer implements Runnable {
     private volatile boolean running = true;
     private long nextClaim;
 
-    TaskConsumer(StatefulRedisConnection<String, String> connection, TaskStreams streams, BatchProcessor batches,
+    TaskConsumer(DedicatedConnection connection, TaskStreams streams, BatchProcessor batches,
                  HeldTokens held, WorkerSettings settings, String name) {
         this.connection = connection;
         this.streams = streams;
@@ -55,7 +55,7 @@ final class TaskConsumer implements Runnable {
     }
 
     /** Resets the idle time of tokens this consumer has held longer than {@code nanos}; called by another thread. */
-    void renewHeld(RedisCommands<String, String> redis, long nanos) {
+    void renewHeld(RedisClusterCommands<String, String> redis, long nanos) {
         held.unfinishedHeldLongerThan(nanos).forEach((stream, ids) ->
                 redis.xclaim(stream, streams.consumer(), XClaimArgs.Builder.justid(), ids.toArray(String[]::new)));
     }

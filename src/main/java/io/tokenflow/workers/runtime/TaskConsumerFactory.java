@@ -1,11 +1,12 @@
 package io.tokenflow.workers.runtime;
 
 import java.util.List;
+import java.util.stream.IntStream;
 
 import org.springframework.stereotype.Component;
 
-import io.lettuce.core.api.StatefulRedisConnection;
 import io.tokenflow.coordinator.LocalCompletions;
+import io.tokenflow.redis.DedicatedConnection;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.workers.WorkerSettings;
@@ -31,10 +32,21 @@ class TaskConsumerFactory {
         this.settings = settings;
     }
 
-    TaskConsumer create(String type) {
+    /**
+     * The consumers of one thread's worth of a type's work: one reading every shard on a single Redis; one per shard
+     * on a cluster, where a blocking read takes the streams of one slot only.
+     */
+    List<TaskConsumer> create(String type) {
+        List<String> perShard = IntStream.range(0, keys.shards()).mapToObj(shard -> keys.taskStream(type, shard))
+                .toList();
+        return connections.readTogether(perShard).stream()
+                .map(read -> create(type, read.stream().map(perShard::indexOf).toList())).toList();
+    }
+
+    private TaskConsumer create(String type, List<Integer> shards) {
         String name = ConsumerNames.next(type);
-        StatefulRedisConnection<String, String> connection = connections.dedicated(settings.block());
-        TaskStreams streams = new TaskStreams(connection, keys, local, type, name);
+        DedicatedConnection connection = connections.dedicated(settings.block());
+        TaskStreams streams = new TaskStreams(connection, keys, local, type, name, shards);
         HeldTokens held = new HeldTokens();
         BatchProcessor batches = new BatchProcessor(streams, executor, poisoned, type, name, held);
         return new TaskConsumer(connection, streams, batches, held, settings, name);

@@ -23,15 +23,16 @@ import io.lettuce.core.XAutoClaimArgs;
 import io.lettuce.core.XGroupCreateArgs;
 import io.lettuce.core.XReadArgs;
 import io.lettuce.core.XReadArgs.StreamOffset;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.lettuce.core.models.stream.ClaimedMessages;
 import io.tokenflow.coordinator.LocalCompletions;
+import io.tokenflow.redis.DedicatedConnection;
 import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.redis.RunMeta;
 
 /**
- * One consumer's view of the task streams of its type, over all shards, on its own connection. Commands are
+ * One consumer's view of the task streams of its type, over the shards it reads (all of them on a single Redis, one
+ * on a cluster), on its own connection. Commands are
  * pipelined: nothing goes out until {@link #flush()} (or a method that waits for its replies).
  */
 final class TaskStreams {
@@ -40,8 +41,8 @@ final class TaskStreams {
 
     static final Duration REPLY_TIMEOUT = Duration.ofSeconds(10);
 
-    private final StatefulRedisConnection<String, String> connection;
-    private final RedisAsyncCommands<String, String> redis;
+    private final DedicatedConnection connection;
+    private final RedisClusterAsyncCommands<String, String> redis;
     private final RedisKeys keys;
     private final LocalCompletions local;
     private final String group;
@@ -52,15 +53,15 @@ final class TaskStreams {
     private final StreamOffset<String>[] newEntries;
 
     @SuppressWarnings("unchecked")
-    TaskStreams(StatefulRedisConnection<String, String> connection, RedisKeys keys, LocalCompletions local,
-                String type, String consumer) {
+    TaskStreams(DedicatedConnection connection, RedisKeys keys, LocalCompletions local,
+                String type, String consumer, List<Integer> shardsRead) {
         this.connection = connection;
         this.local = local;
         this.redis = connection.async();
         this.keys = keys;
         this.group = keys.workerGroup(type);
         this.consumer = Consumer.from(group, consumer);
-        for (int shard = 0; shard < keys.shards(); shard++) {
+        for (int shard : shardsRead) {
             shards.put(keys.taskStream(type, shard), shard);
         }
         this.newEntries = shards.keySet().stream().map(StreamOffset::lastConsumed).toArray(StreamOffset[]::new);

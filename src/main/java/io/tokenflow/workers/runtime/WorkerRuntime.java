@@ -55,12 +55,15 @@ class WorkerRuntime implements SmartLifecycle {
     }
 
     private void startConsumer(String type, int index) {
-        TaskConsumer consumer = consumers.create(type);
-        Thread thread = new Thread(consumer, "worker-" + type + "-" + index);
-        thread.setDaemon(true);
-        running.add(consumer);
-        threads.add(thread);
-        thread.start();
+        List<TaskConsumer> created = consumers.create(type);
+        for (int i = 0; i < created.size(); i++) {
+            Thread thread = new Thread(created.get(i), "worker-" + type + "-" + index
+                    + (created.size() == 1 ? "" : "-" + i));
+            thread.setDaemon(true);
+            running.add(created.get(i));
+            threads.add(thread);
+            thread.start();
+        }
     }
 
     @Override

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -14,13 +15,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
-import io.lettuce.core.Consumer;
-import io.lettuce.core.StreamMessage;
-import io.lettuce.core.TransactionResult;
-import io.lettuce.core.XReadArgs;
-import io.lettuce.core.XReadArgs.StreamOffset;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+import io.tokenflow.redis.DedicatedConnection;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.workers.WorkerHarness;
@@ -41,7 +38,7 @@ class CrashRecoveryIntegrationTests {
     RedisKeys keys;
 
     private WorkerHarness harness;
-    private StatefulRedisConnection<String, String> deadConsumerConnection;
+    private DedicatedConnection deadConsumerConnection;
 
     @BeforeEach
     void open() {
@@ -88,19 +85,19 @@ class CrashRecoveryIntegrationTests {
     }
 
     /**
-     * Adds the token and reads it as the dead consumer in one transaction, so no live worker (blocked on
+     * Adds the token and reads it as the dead consumer in one script, so no live worker (blocked on
      * {@code XREADGROUP >}) can take it first.
      */
     private String readWithoutAcknowledging(String stream, String consumer, Map<String, String> fields) {
-        RedisCommands<String, String> redis = deadConsumerConnection.sync();
-        redis.multi();
-        redis.xadd(stream, fields);
-        redis.xreadgroup(Consumer.from(keys.workerGroup("function"), consumer), XReadArgs.Builder.count(1),
-                StreamOffset.lastConsumed(stream));
-        TransactionResult result = redis.exec();
-        String entryId = result.get(0);
-        List<StreamMessage<String, String>> read = result.get(1);
-        assertThat(read).extracting(StreamMessage::getId).containsExactly(entryId);
-        return entryId;
+        RedisClusterCommands<String, String> redis = deadConsumerConnection.sync();
+        List<String> args = new ArrayList<>(List.of(keys.workerGroup("function"), consumer));
+        fields.forEach((field, value) -> args.addAll(List.of(field, value)));
+        List<Object> reply = redis.eval("""
+                local id = redis.call('XADD', KEYS[1], '*', unpack(ARGV, 3))
+                local read = redis.call('XREADGROUP', 'GROUP', ARGV[1], ARGV[2], 'COUNT', 1, 'STREAMS', KEYS[1], '>')
+                return {id, read[1][2][1][1]}""", ScriptOutputType.MULTI, new String[] {stream},
+                args.toArray(String[]::new));
+        assertThat(reply.get(1)).as("the entry the dead consumer read").isEqualTo(reply.get(0));
+        return (String) reply.get(0);
     }
 }

@@ -20,7 +20,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import com.sun.net.httpserver.HttpServer;
 
 import io.lettuce.core.Range;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.tokenflow.cas.CasStore;
 import io.tokenflow.engine.types.BuiltInNodeTypes;
 import io.tokenflow.engine.types.NodeTypeSpec;
@@ -55,7 +55,7 @@ class WorkerRuntimeIntegrationTests {
     @Autowired
     Quarantine quarantine;
 
-    private RedisCommands<String, String> redis;
+    private RedisClusterCommands<String, String> redis;
     private WorkerHarness harness;
 
     @BeforeEach

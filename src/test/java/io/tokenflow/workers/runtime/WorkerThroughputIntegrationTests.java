@@ -16,8 +16,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 
 import io.lettuce.core.LettuceFutures;
 import io.lettuce.core.RedisFuture;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.tokenflow.redis.DedicatedConnection;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.workers.WorkerHarness;
@@ -36,7 +36,7 @@ class WorkerThroughputIntegrationTests {
     RedisKeys keys;
 
     private WorkerHarness harness;
-    private StatefulRedisConnection<String, String> producer;
+    private DedicatedConnection producer;
 
     @BeforeEach
     void open() {
@@ -70,7 +70,7 @@ class WorkerThroughputIntegrationTests {
     }
 
     private void sendPipelined(UUID run, List<String> tokens) {
-        RedisAsyncCommands<String, String> redis = producer.async();
+        RedisClusterAsyncCommands<String, String> redis = producer.async();
         producer.setAutoFlushCommands(false);
         List<RedisFuture<String>> replies = new ArrayList<>(TOKENS);
         for (int i = 0; i < TOKENS; i++) {

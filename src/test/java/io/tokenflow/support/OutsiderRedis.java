@@ -1,0 +1,60 @@
+package io.tokenflow.support;
+
+import java.util.Arrays;
+import java.util.List;
+
+import org.springframework.core.env.Environment;
+
+import io.lettuce.core.AbstractRedisClient;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulConnection;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+
+/**
+ * A Redis connection of the test's own, as a worker in another process would open it (not the application's
+ * connections): to the Redis Cluster of {@code spring.data.redis.cluster.nodes} when set, else to the single Redis of
+ * {@code spring.data.redis.host}, {@code port} and {@code database}.
+ */
+public final class OutsiderRedis implements AutoCloseable {
+
+    private final AbstractRedisClient client;
+    private final StatefulConnection<String, String> connection;
+    private final RedisClusterCommands<String, String> commands;
+
+    private OutsiderRedis(AbstractRedisClient client, StatefulConnection<String, String> connection,
+                          RedisClusterCommands<String, String> commands) {
+        this.client = client;
+        this.connection = connection;
+        this.commands = commands;
+    }
+
+    public static OutsiderRedis connect(Environment environment) {
+        String nodes = environment.getProperty("spring.data.redis.cluster.nodes");
+        if (nodes != null && !nodes.isBlank()) {
+            List<RedisURI> uris = Arrays.stream(nodes.split(",")).map(String::trim)
+                    .map(node -> RedisURI.create("redis://" + node)).toList();
+            RedisClusterClient cluster = RedisClusterClient.create(uris);
+            StatefulRedisClusterConnection<String, String> connection = cluster.connect();
+            return new OutsiderRedis(cluster, connection, connection.sync());
+        }
+        RedisClient single = RedisClient.create("redis://" + environment.getProperty("spring.data.redis.host") + ":"
+                + environment.getProperty("spring.data.redis.port") + "/"
+                + environment.getProperty("spring.data.redis.database", "0"));
+        StatefulRedisConnection<String, String> connection = single.connect();
+        return new OutsiderRedis(single, connection, connection.sync());
+    }
+
+    public RedisClusterCommands<String, String> commands() {
+        return commands;
+    }
+
+    @Override
+    public void close() {
+        connection.close();
+        client.shutdown();
+    }
+}
