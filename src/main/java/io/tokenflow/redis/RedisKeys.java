@@ -2,6 +2,7 @@ package io.tokenflow.redis;
 
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 
 import org.springframework.stereotype.Component;
 
@@ -37,6 +38,8 @@ public class RedisKeys {
     public static final String WORKERS_GROUP_PREFIX = "wf.workers.";
     public static final String COORDINATORS_GROUP = "wf.coordinators";
     public static final String SUPERVISORS_GROUP = "wf.supervisors";
+    /** Most shards there can be: a run's id carries its shard in 12 bits. */
+    public static final int MAX_SHARDS = 4096;
     private static final String PREFIX = "wf";
 
     private final int shards;
@@ -49,9 +52,21 @@ public class RedisKeys {
         return shards;
     }
 
-    /** The shard a run belongs to, fixed for its whole life. */
+    /**
+     * The shard a run belongs to, fixed for its whole life: written in its id (a version 8 UUID, see
+     * {@code runs.RunIds}: the 12 bits after the version), so a run keeps its shard when shards are added. Ids of
+     * another version (runs started before shards were written in ids, or ids made up by tests) hash onto the shards.
+     */
     public int shardOf(UUID runId) {
+        if (runId.version() == 8) {
+            return (int) (runId.getMostSignificantBits() & 0xFFF);
+        }
         return Math.floorMod(runId.hashCode(), shards);
+    }
+
+    /** The shard of a new run: any of the shards, at random, so that runs spread evenly over all of them. */
+    public int nextShard() {
+        return ThreadLocalRandom.current().nextInt(shards);
     }
 
     /** The stream a worker type reads its tokens from, e.g. {@code wf.tasks.function:{0}}. */
@@ -152,9 +167,14 @@ public class RedisKeys {
         return "agent:results:" + jobId;
     }
 
+    /**
+     * The hash tag of a shard. Any shard a run id can carry is accepted, not only those below {@link #shards()}: while
+     * shards are being added, an instance not yet configured with the new count still serves the runs started on them
+     * (it only does not read their streams).
+     */
     private String tag(int shard) {
-        if (shard < 0 || shard >= shards) {
-            throw new IllegalArgumentException("Expected a shard in [0, " + shards + "), but found " + shard);
+        if (shard < 0 || shard >= MAX_SHARDS) {
+            throw new IllegalArgumentException("Expected a shard in [0, " + MAX_SHARDS + "), but found " + shard);
         }
         return "{" + shard + "}";
     }

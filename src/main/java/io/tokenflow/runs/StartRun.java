@@ -53,7 +53,7 @@ public class StartRun {
         JsonNode input = command.inputs() == null ? JsonNodeFactory.instance.objectNode() : command.inputs();
         StorableJson.check(input, "/inputs");
         inputs.check(pinned.ir().inputs(), input);
-        UUID runId = ids.next();
+        UUID runId = ids.next(keys.nextShard());
         if (command.idempotencyKey() != null) {
             Optional<UUID> existing = idempotencyKeys.bind(command.idempotencyKey(), runId);
             if (existing.isPresent()) {
