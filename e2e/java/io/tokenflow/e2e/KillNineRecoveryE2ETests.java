@@ -8,12 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.ActiveProfiles;
 
@@ -43,19 +41,10 @@ class KillNineRecoveryE2ETests {
     @Autowired CreateWorkflow creating;
     @Autowired StartRun starting;
     @Autowired JdbcClient jdbc;
-    @Autowired Environment environment;
 
-    private EngineProcesses engines;
+    @RegisterExtension final EngineProcesses engines = new EngineProcesses();
 
-    @BeforeEach
-    void engines() {
-        engines = new EngineProcesses(environment);
-    }
 
-    @AfterEach
-    void stopEngines() {
-        engines.killAll();
-    }
 
     @Test
     void allRunsCompleteAfterTheEngineIsKilledAndRestarted() throws Exception {

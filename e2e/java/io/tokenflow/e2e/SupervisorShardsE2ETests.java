@@ -12,12 +12,10 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.ActiveProfiles;
 
@@ -44,21 +42,12 @@ class SupervisorShardsE2ETests {
     @Autowired CreateWorkflow creating;
     @Autowired StartRun starting;
     @Autowired JdbcClient jdbc;
-    @Autowired Environment environment;
     @Autowired RedisConnections redis;
     @Autowired RedisKeys keys;
 
-    private EngineProcesses engines;
+    @RegisterExtension final EngineProcesses engines = new EngineProcesses();
 
-    @BeforeEach
-    void engines() {
-        engines = new EngineProcesses(environment);
-    }
 
-    @AfterEach
-    void stopEngines() {
-        engines.killAll();
-    }
 
     @Test
     void twoSupervisorsSplitTheShardsAndTheSurvivorTakesTheKilledOnesOver() throws Exception {

@@ -6,12 +6,10 @@ import static org.awaitility.Awaitility.await;
 import java.time.Duration;
 import java.util.UUID;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.ActiveProfiles;
 
@@ -31,19 +29,10 @@ class TimerAfterKillNineE2ETests {
     @Autowired CreateWorkflow creating;
     @Autowired StartRun starting;
     @Autowired JdbcClient jdbc;
-    @Autowired Environment environment;
 
-    private EngineProcesses engines;
+    @RegisterExtension final EngineProcesses engines = new EngineProcesses();
 
-    @BeforeEach
-    void engines() {
-        engines = new EngineProcesses(environment);
-    }
 
-    @AfterEach
-    void stop() {
-        engines.killAll();
-    }
 
     @Test
     void aTwoSecondTimerDueWhileTheEngineWasDeadFiresOnceAfterItsRestart() throws Exception {
