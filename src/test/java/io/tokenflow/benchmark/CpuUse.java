@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 
 /**
  * CPU time used so far by the three processes of the engine: this JVM, Redis ({@code INFO cpu}) and PostgreSQL (every
@@ -44,7 +44,7 @@ record CpuUse(long jvmNanos, long redisNanos, long postgresNanos, Map<String, Lo
         VM_ROLES.put("G1 ", "garbage collector");
     }
 
-    static CpuUse now(RedisCommands<String, String> redis) {
+    static CpuUse now(RedisClusterCommands<String, String> redis) {
         return new CpuUse(jvm(), redis(redis), postgres(), roles());
     }
 
@@ -128,9 +128,12 @@ record CpuUse(long jvmNanos, long redisNanos, long postgresNanos, Map<String, Lo
         return jvmRoles.getOrDefault("JIT compiler", 0L);
     }
 
-    /** Redis's CPU time, its children's included (the forks that rewrite the append-only file, once they ended). */
-    private static long redis(RedisCommands<String, String> redis) {
-        double seconds = redis.info("cpu").lines()
+    /**
+     * Redis's CPU time (every server's, on a cluster), its children's included (the forks that rewrite the
+     * append-only file, once they ended).
+     */
+    private static long redis(RedisClusterCommands<String, String> redis) {
+        double seconds = RedisServers.info(redis, "cpu").lines()
                 .filter(line -> line.startsWith("used_cpu_user:") || line.startsWith("used_cpu_sys:")
                         || line.startsWith("used_cpu_user_children:") || line.startsWith("used_cpu_sys_children:"))
                 .mapToDouble(line -> Double.parseDouble(line.substring(line.indexOf(':') + 1).trim())).sum();

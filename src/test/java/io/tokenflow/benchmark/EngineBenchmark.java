@@ -2,8 +2,11 @@ package io.tokenflow.benchmark;
 
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -12,12 +15,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.support.GenericApplicationContext;
 
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.tokenflow.TokenflowApplication;
 import io.tokenflow.coordinator.LocalCompletions;
 import io.tokenflow.designer.CreateWorkflow;
@@ -47,6 +51,10 @@ import io.tokenflow.workers.function.WorkflowFunction;
  * -Dbench.shapes=latency,chain,fan,map}). The map shape ({@code map}, not in the default list) runs one run of 10,000
  * elements (100 at a time) and 100 runs of 100 elements (10 at a time each), and prints elements/s, CPU per element
  * and Redis's memory above its baseline per element in flight.
+ *
+ * <p>On a Redis Cluster: {@code -Dbench.cluster=127.0.0.1:7001,127.0.0.1:7002,127.0.0.1:7003} (its nodes) runs the
+ * shapes once per shard count of {@code -Dbench.cluster-shards} (1,2,4), each in an application of its own, reading
+ * Redis's figures from every master, then prints the CPU per hop of each shape side by side.
  */
 public final class EngineBenchmark {
 
@@ -54,7 +62,7 @@ public final class EngineBenchmark {
 
     private final StartRun starting;
     private final Probe probe;
-    private final RedisCommands<String, String> redis;
+    private final RedisClusterCommands<String, String> redis;
     private final RedisKeys keys;
 
     private EngineBenchmark(ConfigurableApplicationContext app, Probe probe) {
@@ -65,10 +73,27 @@ public final class EngineBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
+        String machine = MachineCalibration.describe(); // before the engine starts, on a quiet machine
+        String cluster = System.getProperty("bench.cluster");
+        if (cluster == null) {
+            run(machine, List.of(args), Integer.getInteger("bench.shards", 2));
+        } else {
+            Map<Integer, Map<String, Double>> byShards = new LinkedHashMap<>();
+            for (String shards : System.getProperty("bench.cluster-shards", "1,2,4").split(",")) {
+                List<String> settings = new ArrayList<>(List.of(args));
+                settings.add("--spring.data.redis.cluster.nodes=" + cluster);
+                byShards.put(Integer.parseInt(shards.trim()), run(machine, settings, Integer.parseInt(shards.trim())));
+            }
+            printByShards(byShards);
+        }
+        System.exit(0);
+    }
+
+    /** One application with the given shards through the shapes asked for; CPU per hop (µs) of each load shape. */
+    private static Map<String, Double> run(String machine, List<String> args, int shards) throws Exception {
         int runs = Integer.getInteger("bench.runs", 20_000);
         int window = Integer.getInteger("bench.window", 400);
         int warmup = Integer.getInteger("bench.warmup", 5_000);
-        String machine = MachineCalibration.describe(); // before the engine starts, on a quiet machine
         Probe probe = new Probe();
         List<String> settings = new ArrayList<>(List.of("--server.port=0", "--tokenflow.embedded.ephemeral=true",
                 "--logging.level.root=WARN", "--spring.main.banner-mode=off",
@@ -76,12 +101,13 @@ public final class EngineBenchmark {
                 // finished runs leave Redis once persisted, so Redis's memory per active run counts active runs only
                 // (kept a minute, as by default, the finished runs of the last minute counted too)
                 "--tokenflow.supervisor.finished-run-retention=0s",
-                // two shards: each has its own supervisor thread, so the event log is written on both cores
-                "--tokenflow.redis.shards=" + Integer.getInteger("bench.shards", 2),
+                // two shards by default: each has its own supervisor thread, so the event log is written on both cores
+                "--tokenflow.redis.shards=" + shards,
                 // built-in workers hand completions to the coordinator in-process (the default; false: the stream)
                 "--tokenflow.coordinator.route-local-completions=" + System.getProperty("bench.local-completions",
                         "true")));
-        settings.addAll(List.of(args));
+        settings.addAll(args);
+        Map<String, Double> cpuPerHop = new LinkedHashMap<>();
         try (ConfigurableApplicationContext app = new SpringApplicationBuilder(TokenflowApplication.class)
                 .initializers(context -> ((GenericApplicationContext) context)
                         .registerBean("benchProbe", WorkflowFunction.class, () -> probe))
@@ -91,9 +117,10 @@ public final class EngineBenchmark {
             String diamond = creating.create(Workflows.fanOutFanIn(), "benchmark").id().toString();
             EngineBenchmark bench = new EngineBenchmark(app, probe);
             System.out.printf("Tokenflow engine benchmark: %d cores, %s, %d runs per load after %d unmeasured, %d "
-                    + "runs in flight, %d threads starting runs, %d shards, completions routed %s%n",
+                    + "runs in flight, %d threads starting runs, %d shards on %s, completions routed %s%n",
                     Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), runs, warmup,
                     window, STARTERS, app.getBean(RedisKeys.class).shards(),
+                    app.getBean(RedisConnections.class).clustered() ? "a Redis Cluster" : "one Redis",
                     app.getBean(LocalCompletions.class).enabled() ? "in-process" : "through the completions stream");
             System.out.println(machine);
             List<String> shapes = List.of(System.getProperty("bench.shapes", "latency,chain,fan").split(","));
@@ -108,10 +135,10 @@ public final class EngineBenchmark {
                 bench.hopLatency(chain, 300);
             }
             if (shapes.contains("chain")) {
-                bench.load("chain of 10", chain, "n10", 10, runs, window);
+                cpuPerHop.put("chain of 10", bench.load("chain of 10", chain, "n10", 10, runs, window));
             }
             if (shapes.contains("fan")) {
-                bench.load("fan-out/fan-in", diamond, "D", 4, runs, window);
+                cpuPerHop.put("fan-out/fan-in", bench.load("fan-out/fan-in", diamond, "D", 4, runs, window));
             }
             if (shapes.contains("map")) {
                 String wide = creating.create(Workflows.map(100), "benchmark").id().toString();
@@ -121,7 +148,23 @@ public final class EngineBenchmark {
                 bench.mapLoad("map, 100 runs of 100 elements, 10 at a time each", narrow, 100, 100, 10);
             }
         }
-        System.exit(0);
+        return cpuPerHop;
+    }
+
+    /** The cluster figures side by side: CPU per hop should not grow with the shard count. */
+    private static void printByShards(Map<Integer, Map<String, Double>> byShards) {
+        Set<String> shapes = new LinkedHashSet<>();
+        byShards.values().forEach(figures -> shapes.addAll(figures.keySet()));
+        int fewest = byShards.keySet().iterator().next();
+        for (String shape : shapes) {
+            double base = byShards.get(fewest).getOrDefault(shape, Double.NaN);
+            String line = byShards.entrySet().stream().map(entry -> {
+                double perHop = entry.getValue().getOrDefault(shape, Double.NaN);
+                return String.format("%d shards %.0f µs (%+.0f %%)", entry.getKey(), perHop,
+                        (perHop / base - 1) * 100);
+            }).collect(Collectors.joining(", "));
+            System.out.printf("Redis Cluster, %s: CPU per hop (JVM, Redis, PostgreSQL) by shards: %s%n", shape, line);
+        }
     }
 
     /** Runs the shape unmeasured until its hot code is compiled (see the class comment). */
@@ -159,10 +202,11 @@ public final class EngineBenchmark {
         System.out.println("hop latency, one run in flight (node n executes → node n+1 executes): " + hops.describe());
     }
 
-    private void load(String name, String workflow, String terminal, int hopsPerRun, int runs, int window)
+    /** Measures {@code runs} runs of the shape; returns the CPU per hop (µs, JVM, Redis and PostgreSQL together). */
+    private double load(String name, String workflow, String terminal, int hopsPerRun, int runs, int window)
             throws InterruptedException {
         long baseline = usedMemory();
-        redis.configResetstat();
+        RedisServers.resetStats(redis);
         CpuUse cpuBefore = CpuUse.now(redis);
         long begin = System.nanoTime();
         Driven driven = drive(workflow, terminal, runs, window);
@@ -185,7 +229,8 @@ public final class EngineBenchmark {
         System.out.printf("%s: %s%n", name, cpu.jvmRolesPer((long) runs * hopsPerRun));
         System.out.printf("%s: Redis per hop, top commands (those a Lua step calls are counted in it and on their "
                 + "own): %s%n",
-                name, RedisCommandStats.top(redis.info("commandstats"), (long) runs * hopsPerRun, 10));
+                name, RedisCommandStats.top(RedisServers.info(redis, "commandstats"), (long) runs * hopsPerRun, 10));
+        return (cpu.jvmNanos() + cpu.redisNanos() + Math.max(cpu.postgresNanos(), 0)) / 1e3 / runs / hopsPerRun;
     }
 
     /** {@code runs} runs of a map over {@code elements} elements, all in flight at once. */
@@ -193,7 +238,7 @@ public final class EngineBenchmark {
             throws InterruptedException {
         awaitEventLog();
         long baseline = usedMemory();
-        redis.configResetstat();
+        RedisServers.resetStats(redis);
         tools.jackson.databind.node.ObjectNode inputs = tools.jackson.databind.node.JsonNodeFactory.instance
                 .objectNode();
         tools.jackson.databind.node.ArrayNode items = inputs.putArray("items");
@@ -292,9 +337,7 @@ public final class EngineBenchmark {
     }
 
     private long usedMemory() {
-        String info = redis.info("memory");
-        return info.lines().filter(line -> line.startsWith("used_memory:")).findFirst()
-                .map(line -> Long.parseLong(line.substring("used_memory:".length()).trim())).orElse(0L);
+        return RedisServers.sum(redis, "memory", "used_memory");
     }
 
     private static String median(List<Double> values) {

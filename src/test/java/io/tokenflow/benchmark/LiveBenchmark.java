@@ -215,7 +215,7 @@ public final class LiveBenchmark {
             return step > 10;
         }
 
-        int step(io.lettuce.core.api.async.RedisAsyncCommands<String, String> redis, RedisKeys keys,
+        int step(io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands<String, String> redis, RedisKeys keys,
                  List<io.lettuce.core.RedisFuture<String>> added) {
             long now = System.currentTimeMillis();
             List<String> events = new ArrayList<>();

@@ -12,9 +12,12 @@ final class RedisCommandStats {
     private record Command(String name, long calls, long micros) {
     }
 
-    /** The {@code limit} commands Redis spent most time on, as calls and µs per unit of work. */
+    /** The {@code limit} commands Redis (all its servers) spent most time on, as calls and µs per unit of work. */
     static String top(String commandStats, long units, int limit) {
+        // several servers' stats (a cluster's masters) list a command once each: summed by name
         return commandStats.lines().filter(line -> line.startsWith("cmdstat_")).map(RedisCommandStats::parse)
+                .collect(Collectors.toMap(Command::name, command -> command, (a, b) -> new Command(a.name(),
+                        a.calls() + b.calls(), a.micros() + b.micros()))).values().stream()
                 .sorted(Comparator.comparingLong(Command::micros).reversed()).limit(limit)
                 .map(command -> String.format("%s %.2f calls %.1f µs", command.name(), command.calls() / (double) units,
                         command.micros() / (double) units))
