@@ -20,11 +20,11 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 
 import io.lettuce.core.Range;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledIfEnvironmentVariable;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.data.redis.connection.RedisNode;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -43,12 +43,10 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * With completions routed in-process (the default), a built-in worker asks for a run's status before a task with side
  * effects only (seen on Redis's {@code MONITOR}): a side-effect-free task of a cancelled run runs, and the routing step
  * refuses its completion (silently: the run ended, it is not a bad signal); a task with side effects of a cancelled run
- * never runs. Both tokens are acknowledged and deleted.
+ * never runs. Both tokens are acknowledged and deleted. On a Redis Cluster every node's {@code MONITOR} is watched.
  */
 @IntegrationTest
 @Import(LocalTaskRunStatusIntegrationTests.Probes.class)
-@DisabledIfEnvironmentVariable(named = "SPRING_DATA_REDIS_CLUSTER_NODES", matches = ".+",
-        disabledReason = "counts the commands one Redis server's MONITOR sees; a cluster spreads them over three")
 class LocalTaskRunStatusIntegrationTests {
 
     private static final Queue<String> CALLS = new ConcurrentLinkedQueue<>();
@@ -73,12 +71,16 @@ class LocalTaskRunStatusIntegrationTests {
         String pure = WorkerHarness.newTokenId();
         String effect = WorkerHarness.newTokenId();
         List<String> commands;
-        try (RedisMonitor monitor = new RedisMonitor(factory.getHostName(), factory.getPort())) {
+        List<RedisMonitor> monitors = servers().stream().map(server -> new RedisMonitor(server.getHost(),
+                server.getPort())).toList();
+        try {
             String pureEntry = send(pureRun, pure, "pure-probe");
             String effectEntry = send(effectRun, effect, "effect-probe");
             await().atMost(Duration.ofSeconds(10))
                     .until(() -> gone(pureRun, pureEntry) && gone(effectRun, effectEntry));
-            commands = monitor.lines();
+            commands = monitors.stream().flatMap(monitor -> monitor.lines().stream()).toList();
+        } finally {
+            monitors.forEach(RedisMonitor::close);
         }
 
         assertThat(CALLS).containsExactly(pure);
@@ -89,6 +91,14 @@ class LocalTaskRunStatusIntegrationTests {
                 .param("pure", pure).param("effect", effect).query(Long.class).single()).isZero();
         assertThat(engine.eventTypes(pureRun)).hasSize(events);
         assertThat(engine.status(pureRun)).isEqualTo("CANCELLED");
+    }
+
+    /** The Redis servers commands go to: the one server, or the cluster nodes configured (all its masters here). */
+    private List<RedisNode> servers() {
+        if (factory.isClusterAware()) {
+            return List.copyOf(factory.getClusterConfiguration().getClusterNodes());
+        }
+        return List.of(new RedisNode(factory.getHostName(), factory.getPort()));
     }
 
     /** A diamond run cancelled while it waits at A (its tasks are of a type no built-in worker takes). */
