@@ -20,6 +20,7 @@ import io.tokenflow.designer.CreateWorkflow;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.runs.StartRun;
+import io.tokenflow.support.OutsiderRedis;
 
 /**
  * A coordinator that died holding completions (read, never acknowledged) has them taken over by the others, even when
@@ -57,7 +58,7 @@ class AbandonedCompletionsIntegrationTests {
         ManualWorker worker = new ManualWorker(redis.commands(), "default", keys.shards());
         UUID run = engine.start(engine.workflow("engine/diamond"), null);
         StreamMessage<String, String> token = worker.takeOne(Duration.ofSeconds(10));
-        String completions = ManualWorker.completions(token);
+        String completions = OutsiderRedis.completionsStreamOf(token);
         int shard = keys.shardOf(run);
         UUID orphan = runOnShard(shard);
         redis.commands().hset(keys.run(orphan, shard).meta(), Map.of("status", "RUNNING", "seq", "1",

@@ -11,6 +11,7 @@ import io.lettuce.core.StreamMessage;
 import io.lettuce.core.XGroupCreateArgs;
 import io.lettuce.core.XReadArgs;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+import io.tokenflow.support.OutsiderRedis;
 
 /**
  * Plays an external worker in tests with raw Redis stream commands only (no Tokenflow worker code): takes tokens
@@ -53,14 +54,9 @@ final class ManualWorker {
         return taken;
     }
 
-    /** The completions stream of the shard the token came from: {@code wf.tasks.<type>:{N}} → {@code {N}}. */
-    static String completions(StreamMessage<String, String> token) {
-        return "wf.completions:" + token.getStream().substring(token.getStream().lastIndexOf(':') + 1);
-    }
-
     void complete(StreamMessage<String, String> token, String outputJson) {
         Map<String, String> body = token.getBody();
-        redis.xadd(completions(token), Map.of("token", body.get("token"), "run", body.get("run"),
+        redis.xadd(OutsiderRedis.completionsStreamOf(token), Map.of("token", body.get("token"), "run", body.get("run"),
                 "node", body.get("node"), "status", "completed", "output", outputJson, "worker", "manual"));
         redis.xack(token.getStream(), group, token.getId());
     }
@@ -80,14 +76,15 @@ final class ManualWorker {
     /** Tells the coordinator the token's work goes on (a heartbeat). */
     void heartbeat(StreamMessage<String, String> token) {
         Map<String, String> body = token.getBody();
-        redis.xadd(completions(token), Map.of("kind", "heartbeat", "token", body.get("token"), "run", body.get("run"),
+        redis.xadd(OutsiderRedis.completionsStreamOf(token), Map.of(
+                "kind", "heartbeat", "token", body.get("token"), "run", body.get("run"),
                 "node", body.get("node"), "worker", "manual"));
     }
 
     /** Reports a transient failure of the token's attempt, echoing the attempt as the protocol asks. */
     void failTransiently(StreamMessage<String, String> token, String message) {
         Map<String, String> body = token.getBody();
-        redis.xadd(completions(token), Map.of("token", body.get("token"), "run", body.get("run"),
+        redis.xadd(OutsiderRedis.completionsStreamOf(token), Map.of("token", body.get("token"), "run", body.get("run"),
                 "node", body.get("node"), "status", "failed", "worker", "manual", "attempt", body.get("attempt"),
                 "error", "{\"message\":\"" + message + "\",\"kind\":\"transient\",\"code\":\"http_503\"}"));
         redis.xack(token.getStream(), group, token.getId());
@@ -95,7 +92,7 @@ final class ManualWorker {
 
     void fail(StreamMessage<String, String> token, String message) {
         Map<String, String> body = token.getBody();
-        redis.xadd(completions(token), Map.of("token", body.get("token"), "run", body.get("run"),
+        redis.xadd(OutsiderRedis.completionsStreamOf(token), Map.of("token", body.get("token"), "run", body.get("run"),
                 "node", body.get("node"), "status", "failed", "worker", "manual",
                 "error", "{\"message\":\"" + message + "\",\"kind\":\"permanent\"}"));
         redis.xack(token.getStream(), group, token.getId());

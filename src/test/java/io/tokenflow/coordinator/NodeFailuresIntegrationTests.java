@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 
+import io.tokenflow.support.OutsiderRedis;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -183,8 +184,8 @@ class NodeFailuresIntegrationTests extends OperatorTests {
 
         UUID surrogate = api.start(workflow);
         StreamMessage<String, String> token = worker.takeOne(Duration.ofSeconds(10));
-        api.redis().xadd(ManualWorker.completions(token), Map.of("token", token.getBody().get("token"), "run",
-                surrogate.toString(), "node", "scan", "status", "failed", "worker", "manual",
+        api.redis().xadd(OutsiderRedis.completionsStreamOf(token), Map.of("token", token.getBody().get("token"),
+                "run", surrogate.toString(), "node", "scan", "status", "failed", "worker", "manual",
                 "error", "{\"message\": \"bad \\ud800\", \"kind\": \"permanent\"}"));
         api.awaitStatus(surrogate, "COMPLETED");
         assertThat(api.read(get("/api/v1/runs/" + surrogate)).at("/outputs/report/error/code").asString())

@@ -234,21 +234,18 @@ class DeadLetterQueueIntegrationTests {
         throw new AssertionError("Expected a token for " + type + " within " + atMost + ", but none came");
     }
 
-    /** The completions stream of the shard the token came from. */
-    private static String completions(StreamMessage<String, String> token) {
-        return "wf.completions:" + token.getStream().substring(token.getStream().lastIndexOf(':') + 1);
-    }
-
     private void fail(StreamMessage<String, String> token, String kind) {
         Map<String, String> body = token.getBody();
-        outsider.commands().xadd(completions(token), Map.of("token", body.get("token"), "run", body.get("run"),
+        outsider.commands().xadd(OutsiderRedis.completionsStreamOf(token), Map.of(
+                "token", body.get("token"), "run", body.get("run"),
                 "node", body.get("node"), "status", "failed", "attempt", body.get("attempt"), "worker", "w1",
                 "error", "{\"message\":\"ledger locked\",\"kind\":\"" + kind + "\",\"code\":\"ledger_locked\"}"));
     }
 
     private void complete(StreamMessage<String, String> token) {
         Map<String, String> body = token.getBody();
-        outsider.commands().xadd(completions(token), Map.of("token", body.get("token"), "run", body.get("run"),
+        outsider.commands().xadd(OutsiderRedis.completionsStreamOf(token), Map.of(
+                "token", body.get("token"), "run", body.get("run"),
                 "node", body.get("node"), "status", "completed", "output", "{\"booked\":true}", "worker", "w1"));
     }
 

@@ -26,6 +26,7 @@ import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.runs.StartRun;
 import io.tokenflow.runs.StartRunCommand;
+import io.tokenflow.support.OutsiderRedis;
 import tools.jackson.databind.json.JsonMapper;
 
 /** A run driven by the real coordinator's Lua steps ends up in PostgreSQL exactly as a replay of its log says. */
@@ -89,8 +90,8 @@ class CoordinatedRunIntegrationTests {
     /** Completes the token on the completions stream of the shard it came from. */
     private void complete(StreamMessage<String, String> token, String output) {
         Map<String, String> body = token.getBody();
-        String shard = token.getStream().substring(token.getStream().lastIndexOf(':') + 1);
-        redis.commands().xadd("wf.completions:" + shard, Map.of("token", body.get("token"), "run", body.get("run"),
+        redis.commands().xadd(OutsiderRedis.completionsStreamOf(token), Map.of(
+                "token", body.get("token"), "run", body.get("run"),
                 "node", body.get("node"), "status", "completed", "output", output, "worker", "test-worker"));
         redis.commands().xack(token.getStream(), keys.workerGroup("default"), token.getId());
     }

@@ -8,6 +8,7 @@ import org.springframework.core.env.Environment;
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
+import io.lettuce.core.StreamMessage;
 import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.cluster.RedisClusterClient;
@@ -46,6 +47,14 @@ public final class OutsiderRedis implements AutoCloseable {
                 + environment.getProperty("spring.data.redis.database", "0"));
         StatefulRedisConnection<String, String> connection = single.connect();
         return new OutsiderRedis(single, connection, connection.sync());
+    }
+
+    /**
+     * The completions stream a worker answers a token on, as docs/worker-protocol.md says: the one of the token's
+     * shard ({@code wf.tasks.<type>:{N}} → {@code wf.completions:{N}}).
+     */
+    public static String completionsStreamOf(StreamMessage<String, String> token) {
+        return "wf.completions:" + token.getStream().substring(token.getStream().lastIndexOf(':') + 1);
     }
 
     public RedisClusterCommands<String, String> commands() {
