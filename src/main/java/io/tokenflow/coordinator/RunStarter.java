@@ -51,20 +51,20 @@ public class RunStarter {
 
     /** The run an idempotency key is bound to in Redis, if any. */
     public Optional<UUID> boundRun(String idempotencyKey) {
-        String key = keys.idempotencyKey(keys.shardOfIdempotencyKey(idempotencyKey), idempotencyKey);
+        String key = keys.idempotencyKey(idempotencyKey);
         return Optional.ofNullable(redis.commands().get(key)).map(UUID::fromString);
     }
 
     /** Binds an idempotency key to a new run id; the run id it is already bound to, if any. */
     public Optional<UUID> claim(String idempotencyKey, UUID runId) {
-        String key = keys.idempotencyKey(keys.shardOfIdempotencyKey(idempotencyKey), idempotencyKey);
+        String key = keys.idempotencyKey(idempotencyKey);
         String set = redis.commands().set(key, runId.toString(), SetArgs.Builder.nx().ex(IDEMPOTENCY_WINDOW));
         return "OK".equals(set) ? Optional.empty() : Optional.ofNullable(redis.commands().get(key)).map(UUID::fromString);
     }
 
     /** Unbinds an idempotency key from a run that could not be started, so a retry can start it. */
     public void release(String idempotencyKey, UUID runId) {
-        String key = keys.idempotencyKey(keys.shardOfIdempotencyKey(idempotencyKey), idempotencyKey);
+        String key = keys.idempotencyKey(idempotencyKey);
         if (runId.toString().equals(redis.commands().get(key))) {
             redis.commands().del(key);
         }

@@ -15,7 +15,7 @@ import org.springframework.stereotype.Component;
  * wf.completions:{N}            stream   completion signals (and join-ready notes)  group wf.coordinators
  * wf.events:{N}                 stream   run events, in per-run sequence            group wf.supervisors
  * wf.active:{N}                 zset     running runs by last activity (epoch ms)
- * wf.idem:{N}:&lt;key&gt;             string   run id started with an idempotency key
+ * wf.idem:&lt;key&gt;                 string   run id started with an idempotency key (no hash tag: on no shard)
  * wf.run:{N}:&lt;run&gt;:meta        hash     status, seq, workflow, version, revision, input, created, last, error,
  *                                        iterations (the last loop iteration handed out), hops:&lt;node&gt;
  * wf.run:{N}:&lt;run&gt;:counter     string   tokens in flight
@@ -122,13 +122,14 @@ public class RedisKeys {
         return PREFIX + ".signal.msg:" + name + ":" + messageId;
     }
 
-    public String idempotencyKey(int shard, String key) {
-        return PREFIX + ".idem:" + tag(shard) + ":" + key;
-    }
-
-    /** The shard an idempotency key lives on, so a retried start finds it whatever run id it got. */
-    public int shardOfIdempotencyKey(String key) {
-        return Math.floorMod(key.hashCode(), shards);
+    /**
+     * The run id a start's idempotency key is bound to. It carries no shard's hash tag: a retried start must find it
+     * whatever run id, and so shard, it got, and whatever the shard count is by then (were it put on a shard by a hash
+     * of the key modulo the shards, adding shards would move it); only single-key commands touch it, so on a cluster
+     * it may live in any slot.
+     */
+    public String idempotencyKey(String key) {
+        return PREFIX + ".idem:" + key;
     }
 
     public RunKeys run(UUID runId) {
