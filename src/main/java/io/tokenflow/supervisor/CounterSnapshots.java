@@ -6,6 +6,7 @@ import java.sql.Types;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.UUID;
@@ -42,11 +43,14 @@ class CounterSnapshots {
         this.clock = clock;
     }
 
-    /** Takes one snapshot of every active run (up to {@link #MAX_PER_SHARD} per shard); returns how many were read. */
-    int take() {
+    /**
+     * Takes one snapshot of every active run of the given shards (those this supervisor holds; up to
+     * {@link #MAX_PER_SHARD} per shard); returns how many were read.
+     */
+    int take(Collection<Integer> shards) {
         OffsetDateTime now = time(clock.instant());
         List<Object[]> rows = new ArrayList<>();
-        for (int shard = 0; shard < keys.shards(); shard++) {
+        for (int shard : shards) {
             for (String run : redis.commands().zrange(keys.activeRuns(shard), 0, MAX_PER_SHARD - 1)) {
                 read(UUID.fromString(run), shard, now, rows);
             }

@@ -198,6 +198,11 @@ class EventLogDrain implements SmartLifecycle {
         return keeper != null;
     }
 
+    /** The shards whose event log this supervisor writes now (whose lease it holds). */
+    synchronized Set<Integer> heldShards() {
+        return Set.copyOf(held.keySet());
+    }
+
     /** The shards this supervisor writes the event log of now. */
     synchronized Set<Integer> shardsHeld() {
         return Set.copyOf(held.keySet());

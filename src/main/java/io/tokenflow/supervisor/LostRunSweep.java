@@ -1,6 +1,7 @@
 package io.tokenflow.supervisor;
 
 import java.time.Clock;
+import java.util.Collection;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.UUID;
@@ -13,7 +14,6 @@ import org.springframework.stereotype.Component;
 
 import io.tokenflow.coordinator.RunRecovery;
 import io.tokenflow.engine.replay.RunEvents;
-import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.redis.RunMeta;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -31,6 +31,10 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>Each check also looks at the starts written before their answer ({@code run_starts}): the rows of runs the
  * event log has are deleted (one statement), and a start the log does not have and Redis no longer holds is made
  * again from its row ({@link RunRecovery}).
+ *
+ * <p>A check looks at the runs of the shards given, those whose event log this supervisor writes (so supervisors split
+ * the work as they split the shards, and no run is rebuilt by two at once); a run on a shard beyond the shard count,
+ * left by a deployment with more shards, is no supervisor's.
  */
 @Component
 class LostRunSweep {
@@ -39,16 +43,13 @@ class LostRunSweep {
     private static final Log log = LogFactory.getLog(LostRunSweep.class);
 
     private final JdbcClient jdbc;
-    private final RedisKeys keys;
     private final RunMeta meta;
     private final RunRecovery recovery;
     private final EventLogWriter writer;
     private final Clock clock;
 
-    LostRunSweep(JdbcClient jdbc, RedisKeys keys, RunMeta meta, RunRecovery recovery, EventLogWriter writer,
-                 Clock clock) {
+    LostRunSweep(JdbcClient jdbc, RunMeta meta, RunRecovery recovery, EventLogWriter writer, Clock clock) {
         this.jdbc = jdbc;
-        this.keys = keys;
         this.writer = writer;
         this.clock = clock;
         this.meta = meta;
@@ -58,15 +59,20 @@ class LostRunSweep {
     private record Running(UUID id, int shard, long lastSeq) {
     }
 
-    /** Recovers the running runs whose Redis state was lost; returns how many were recovered. */
-    int check() {
-        return recoverUnloggedStarts() + recoverRunning();
+    /** Recovers the running runs of the given shards whose Redis state was lost; returns how many were recovered. */
+    int check(Collection<Integer> shards) {
+        if (shards.isEmpty()) {
+            return 0;
+        }
+        Integer[] held = shards.toArray(Integer[]::new);
+        return recoverUnloggedStarts(held) + recoverRunning(held);
     }
 
-    private int recoverUnloggedStarts() {
-        jdbc.sql("delete from run_starts s using runs r where r.id = s.id").update();
-        return sweep("select s.id, s.shard, 0 as last_seq from run_starts s where s.id > :after and s.shard < :shards "
-                + "and not exists (select 1 from runs r where r.id = s.id) order by s.id limit :limit",
+    private int recoverUnloggedStarts(Integer[] shards) {
+        jdbc.sql("delete from run_starts s using runs r where r.id = s.id and s.shard = any(:shards)")
+                .param("shards", shards).update();
+        return sweep(shards, "select s.id, s.shard, 0 as last_seq from run_starts s where s.id > :after "
+                + "and s.shard = any(:shards) and not exists (select 1 from runs r where r.id = s.id) order by s.id limit :limit",
                 run -> meta.seq(run.id(), run.shard()).isEmpty(), this::recoverUnlogged);
     }
 
@@ -87,10 +93,10 @@ class LostRunSweep {
         return false;
     }
 
-    private int recoverRunning() {
-        return sweep("select r.id, r.shard, (select max(e.seq) from event_log e where e.run_id = r.id) as last_seq "
-                + "from runs r where r.status = 'RUNNING' and r.id > :after and r.shard < :shards order by r.id "
-                + "limit :limit", run -> {
+    private int recoverRunning(Integer[] shards) {
+        return sweep(shards, "select r.id, r.shard, (select max(e.seq) from event_log e where e.run_id = r.id) "
+                + "as last_seq from runs r where r.status = 'RUNNING' and r.id > :after and r.shard = any(:shards) "
+                + "order by r.id limit :limit", run -> {
                     OptionalLong held = meta.seq(run.id(), run.shard());
                     return held.isEmpty() || held.getAsLong() < run.lastSeq();
                 }, this::recover);
@@ -98,16 +104,15 @@ class LostRunSweep {
 
     /**
      * Pages through the runs {@code select} finds (ordered by id, after {@code :after}, {@code :limit} at a time, on
-     * the {@code :shards} shards this instance has: a run on a shard beyond them, left by a deployment with more
-     * shards, is not this instance's to look at) and recovers those {@code lost} says Redis lost; returns how many
-     * {@code recover} rebuilt.
+     * the {@code :shards} given) and recovers those {@code lost} says Redis lost; returns how many {@code recover}
+     * rebuilt.
      */
-    private int sweep(String select, Predicate<Running> lost, Predicate<Running> recover) {
+    private int sweep(Integer[] shards, String select, Predicate<Running> lost, Predicate<Running> recover) {
         int recovered = 0;
         UUID after = new UUID(0, 0);
         List<Running> page;
         do {
-            page = jdbc.sql(select).param("after", after).param("limit", PAGE).param("shards", keys.shards())
+            page = jdbc.sql(select).param("after", after).param("limit", PAGE).param("shards", shards)
                     .query((rs, i) -> new Running(rs.getObject("id", UUID.class), rs.getInt("shard"),
                             rs.getLong("last_seq"))).list();
             for (Running run : page) {

@@ -9,7 +9,12 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
-/** Runs the timeout detector and the counter snapshots at their intervals, on one thread of their own. */
+/**
+ * Runs the timeout detector, the counter snapshots and the lost-run sweep at their intervals, on one thread of their
+ * own, each over the shards whose event log this supervisor writes ({@link EventLogDrain#heldShards}): supervisors
+ * split these checks as they split the shards, so no run is looked at by two (a run failed twice for idleness, or
+ * rebuilt by two at once), and the work of each falls as supervisors are added.
+ */
 @Component
 class SupervisorTimers implements SmartLifecycle {
 
@@ -19,10 +24,12 @@ class SupervisorTimers implements SmartLifecycle {
     private final TimeoutDetector timeouts;
     private final CounterSnapshots snapshots;
     private final LostRunSweep lostRuns;
+    private final EventLogDrain drain;
     private ScheduledExecutorService scheduler;
 
     SupervisorTimers(SupervisorSettings settings, TimeoutDetector timeouts, CounterSnapshots snapshots,
-                     LostRunSweep lostRuns) {
+                     LostRunSweep lostRuns, EventLogDrain drain) {
+        this.drain = drain;
         this.lostRuns = lostRuns;
         this.settings = settings;
         this.timeouts = timeouts;
@@ -39,10 +46,12 @@ class SupervisorTimers implements SmartLifecycle {
             thread.setDaemon(true);
             return thread;
         });
-        every(settings.timeoutCheckInterval().toMillis(), "Looking for idle runs", timeouts::check);
-        every(settings.snapshotInterval().toMillis(), "Snapshotting run counters", snapshots::take);
+        every(settings.timeoutCheckInterval().toMillis(), "Looking for idle runs",
+                () -> timeouts.check(drain.heldShards()));
+        every(settings.snapshotInterval().toMillis(), "Snapshotting run counters",
+                () -> snapshots.take(drain.heldShards()));
         every(settings.recoveryCheckInterval().toMillis(), "Looking for runs whose Redis state was lost",
-                lostRuns::check);
+                () -> lostRuns.check(drain.heldShards()));
     }
 
     private void every(long millis, String what, Runnable task) {

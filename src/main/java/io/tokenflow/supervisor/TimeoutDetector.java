@@ -2,6 +2,7 @@ package io.tokenflow.supervisor;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
 
@@ -48,8 +49,8 @@ class TimeoutDetector {
         this.clock = clock;
     }
 
-    /** Fails the idle runs of every shard; returns how many were failed. */
-    int check() {
+    /** Fails the idle runs of the given shards (those this supervisor holds); returns how many were failed. */
+    int check(Collection<Integer> shards) {
         RunTerminator runs = terminator.getIfAvailable();
         if (runs == null) {
             if (!warnedMissingTerminator) {
@@ -59,7 +60,7 @@ class TimeoutDetector {
             return 0;
         }
         int failed = 0;
-        for (int shard = 0; shard < keys.shards(); shard++) {
+        for (int shard : shards) {
             failed += check(shard, runs);
         }
         return failed;
