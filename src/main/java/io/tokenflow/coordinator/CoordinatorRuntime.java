@@ -20,9 +20,10 @@ import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 
 /**
- * Runs the coordinator's consumer threads: each reads every shard's completions stream in the coordinators' consumer
- * group, routes each signal, then acknowledges and deletes what it handled. Entries left pending by a dead
- * coordinator are taken over after {@code claimIdle}.
+ * Runs the coordinator's consumer threads ({@code tokenflow.coordinator.threads}; spread over the shards on a
+ * cluster, see {@link StreamConsumer}): they read the shards' completions streams in the coordinators' consumer group,
+ * route each signal, then acknowledge and delete what they handled. Entries left pending by a dead coordinator are
+ * taken over after {@code claimIdle}.
  */
 @Component
 class CoordinatorRuntime implements SmartLifecycle {
@@ -38,8 +39,7 @@ class CoordinatorRuntime implements SmartLifecycle {
     private final RejectedSignals rejected;
     private final Signals signals;
     private final LuaScripts scripts;
-    private final List<StreamConsumer> consumers = new ArrayList<>();
-    private volatile boolean running;
+    private volatile StreamConsumer consumer;
 
     CoordinatorRuntime(CoordinatorSettings settings, RedisConnections redis, RedisKeys keys, CompletionRouter router,
                        JoinDispatcher joins, NodeStarts starts, RejectedSignals rejected, LuaScripts scripts,
@@ -65,17 +65,11 @@ class CoordinatorRuntime implements SmartLifecycle {
             streams.add(keys.completionsStream(shard));
         }
         String instance = ManagementFactory.getRuntimeMXBean().getName().replace('@', '-');
-        for (int i = 0; i < settings.threads(); i++) {
-            StreamConsumer consumer = new StreamConsumer(redis, streams,
-                    RedisKeys.COORDINATORS_GROUP,
-                    "coordinator-" + instance + "-" + i, settings.batchSize(), settings.block(), settings.claimIdle(),
-                    settings.claimInterval(), this::handle);
-            consumers.add(consumer);
-            consumer.start("tokenflow-coordinator-" + i);
-        }
-        running = true;
-        log.info("Coordinator started: " + settings.threads() + " threads on " + streams + "; this instance's built-in "
-                + "workers route their completions " + (settings.routeLocalCompletions() ? "in-process"
+        consumer = new StreamConsumer(redis, streams, RedisKeys.COORDINATORS_GROUP, "coordinator-" + instance,
+                settings.threads(), settings.batchSize(), settings.block(), settings.claimIdle(),
+                settings.claimInterval(), this::handle);
+        consumer.start("tokenflow-coordinator");
+        log.info("Coordinator started: " + consumer.threads() + " threads on " + streams + "; this instance's built-in workers route their completions " + (settings.routeLocalCompletions() ? "in-process"
                 : "through the completions stream") + " (tokenflow.coordinator.route-local-completions)");
     }
 
@@ -147,14 +141,16 @@ class CoordinatorRuntime implements SmartLifecycle {
 
     @Override
     public void stop() {
-        consumers.forEach(StreamConsumer::stop);
-        consumers.clear();
-        running = false;
+        StreamConsumer stopping = consumer;
+        if (stopping != null) {
+            stopping.stop();
+            consumer = null;
+        }
     }
 
     @Override
     public boolean isRunning() {
-        return running;
+        return consumer != null;
     }
 
     @Override

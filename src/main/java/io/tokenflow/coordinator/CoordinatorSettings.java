@@ -9,7 +9,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * The coordinator role of this instance.
  *
  * @param enabled       whether this instance routes completions (coordinators scale as one consumer group)
- * @param threads       consumer threads, each reading every shard's completions stream
+ * @param threads       consumer threads reading the shards' completions streams (on a cluster spread over the
+ *                      shards, and at least one per shard: see {@link StreamConsumer})
  * @param batchSize     entries per read
  * @param block         how long a read waits for entries
  * @param claimIdle     how long an entry stays pending before another coordinator takes it over

@@ -86,7 +86,7 @@ class MapStarts implements SmartLifecycle {
         List<String> streams = IntStream.range(0, keys.shards())
                 .mapToObj(shard -> keys.taskStream(IrMap.ENGINE_WORKER, shard)).toList();
         consumer = new StreamConsumer(redis, streams,
-                keys.workerGroup(IrMap.ENGINE_WORKER), "engine-" + instance, settings.batchSize(), settings.block(),
+                keys.workerGroup(IrMap.ENGINE_WORKER), "engine-" + instance, 1, settings.batchSize(), settings.block(),
                 settings.claimIdle(), settings.claimInterval(), this::handle);
         consumer.start("tokenflow-map-starts");
     }

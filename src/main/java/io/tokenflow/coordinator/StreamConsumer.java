@@ -27,9 +27,10 @@ import io.tokenflow.redis.RedisConnections;
 /**
  * Reads streams (one per shard) as a member of a consumer group: read a batch ({@code XREADGROUP … >}), handle it,
  * then {@code XACK} and {@code XDEL} the handled entries. An entry left unhandled stays pending and is taken over
- * ({@code XAUTOCLAIM}) by a member of the group once idle for {@code claimIdle}. On a single Redis one thread reads
- * all the streams; on a cluster, a thread per stream ({@link RedisConnections#readTogether}), each with a connection
- * of its own.
+ * ({@code XAUTOCLAIM}) by a member of the group once idle for {@code claimIdle}.
+ *
+ * <p>It reads with {@code threads} threads, each with a connection of its own: on a single Redis each reads all the
+ * streams; on a cluster they are spread over the shards, at least one per shard ({@link RedisConnections#readers}).
  */
 public final class StreamConsumer {
 
@@ -50,20 +51,27 @@ public final class StreamConsumer {
     private final List<String> streams;
     private final String group;
     private final String name;
+    private final int threads;
     private final int batchSize;
     private final Duration block;
     private final Duration claimIdle;
     private final Duration claimInterval;
     private final BatchHandler handler;
-    private final List<Thread> threads = new ArrayList<>();
-    private volatile boolean running = true;
+    private final List<Thread> started = new ArrayList<>();
+    private volatile boolean reading = true;
 
-    public StreamConsumer(RedisConnections redis, List<String> streams, String group, String name, int batchSize,
-                          Duration block, Duration claimIdle, Duration claimInterval, BatchHandler handler) {
+    /**
+     * @param name the group member's name; with more than one thread, thread {@code i}'s is {@code name-i} (members
+     *             reading one stream need names of their own)
+     */
+    public StreamConsumer(RedisConnections redis, List<String> streams, String group, String name, int threads,
+                          int batchSize, Duration block, Duration claimIdle, Duration claimInterval,
+                          BatchHandler handler) {
         this.redis = redis;
         this.streams = List.copyOf(streams);
         this.group = group;
         this.name = name;
+        this.threads = threads;
         this.batchSize = batchSize;
         this.block = block;
         this.claimIdle = claimIdle;
@@ -71,23 +79,28 @@ public final class StreamConsumer {
         this.handler = handler;
     }
 
-    /** Starts the reading threads, named {@code threadName} (with the shard's stream index on a cluster). */
+    /** Starts the reading threads, named {@code threadName-i} (just {@code threadName} when there is one). */
     public void start(String threadName) {
-        List<List<String>> reads = redis.readTogether(streams);
-        for (List<String> read : reads) {
-            Reader reader = new Reader(redis.dedicated(block), read);
-            read.forEach(reader::createGroup);
-            Thread thread = new Thread(reader::loop, reads.size() == 1 ? threadName
-                    : threadName + "-" + streams.indexOf(read.get(0)));
+        List<List<String>> reads = redis.readers(streams, threads);
+        for (int i = 0; i < reads.size(); i++) {
+            String suffix = reads.size() == 1 ? "" : "-" + i;
+            Reader reader = new Reader(redis.dedicated(block), reads.get(i), name + suffix);
+            reads.get(i).forEach(reader::createGroup);
+            Thread thread = new Thread(reader::loop, threadName + suffix);
             thread.setDaemon(true);
-            threads.add(thread);
+            started.add(thread);
             thread.start();
         }
     }
 
+    /** How many threads read: {@code threads}, or more on a cluster with more shards. */
+    public int threads() {
+        return started.size();
+    }
+
     public void stop() {
-        running = false;
-        for (Thread thread : threads) {
+        reading = false;
+        for (Thread thread : started) {
             try {
                 thread.join(block.toMillis() + 2_000);
             } catch (InterruptedException e) {
@@ -101,32 +114,35 @@ public final class StreamConsumer {
 
         private final DedicatedConnection connection;
         private final List<String> read;
+        private final Consumer<String> member;
         private final Map<String, String> claimCursors = new HashMap<>();
         private long nextClaim;
 
-        Reader(DedicatedConnection connection, List<String> read) {
+        Reader(DedicatedConnection connection, List<String> read, String member) {
             this.connection = connection;
             this.read = read;
+            this.member = Consumer.from(group, member);
         }
 
         void loop() {
             RedisClusterCommands<String, String> commands = connection.sync();
-            while (running) {
+            while (reading) {
                 try {
                     claimAbandoned(commands);
-                    List<StreamMessage<String, String>> batch = commands.xreadgroup(Consumer.from(group, name),
+                    List<StreamMessage<String, String>> batch = commands.xreadgroup(member,
                             XReadArgs.Builder.count(batchSize).block(block), offsets());
                     if (batch != null && !batch.isEmpty()) {
                         handleBatch(batch);
                     }
                 } catch (RuntimeException e) {
-                    if (running && e instanceof RedisCommandExecutionException
+                    if (reading && e instanceof RedisCommandExecutionException
                             && String.valueOf(e.getMessage()).startsWith("NOGROUP")) {
                         // the streams went with Redis's data (flushed, restarted without its file): read them anew
-                        log.warn("Consumer " + name + " of " + group + " found its group gone; creating it again");
+                        log.warn("Consumer " + member.getName() + " of " + group
+                                + " found its group gone; creating it again");
                         read.forEach(this::createGroup);
-                    } else if (running) {
-                        log.error("Consumer " + name + " of " + group + " failed; retrying", e);
+                    } else if (reading) {
+                        log.error("Consumer " + member.getName() + " of " + group + " failed; retrying", e);
                         pause();
                     }
                 }
@@ -172,13 +188,14 @@ public final class StreamConsumer {
             nextClaim = now + claimInterval.toMillis();
             for (String stream : read) {
                 var claimed = commands.xautoclaim(stream, new XAutoClaimArgs<String>()
-                        .consumer(Consumer.from(group, name)).minIdleTime(claimIdle)
+                        .consumer(member).minIdleTime(claimIdle)
                         .startId(claimCursors.getOrDefault(stream, "0-0")).count(batchSize));
                 // the next look goes on after these (back at the start once the whole list was looked at): entries
                 // that fail again and again at the head of the pending list must not hide a dead member's behind them
                 claimCursors.put(stream, claimed.getId());
                 if (!claimed.getMessages().isEmpty()) {
-                    log.info(name + " took over " + claimed.getMessages().size() + " abandoned entries of " + stream);
+                    log.info(member.getName() + " took over " + claimed.getMessages().size() + " abandoned entries of "
+                            + stream);
                     handleBatch(claimed.getMessages());
                 }
             }
@@ -203,7 +220,7 @@ public final class StreamConsumer {
                 Thread.sleep(500);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                running = false;
+                reading = false;
             }
         }
     }

@@ -162,7 +162,7 @@ class HeldTasks implements SmartLifecycle {
             List<String> streams = IntStream.range(0, keys.shards()).mapToObj(shard -> keys.taskStream(type, shard))
                     .toList();
             StreamConsumer consumer = new StreamConsumer(redis, streams,
-                    keys.workerGroup(type), "engine-" + instance, settings.batchSize(), settings.block(),
+                    keys.workerGroup(type), "engine-" + instance, 1, settings.batchSize(), settings.block(),
                     settings.claimIdle(), settings.claimInterval(), this::handle);
             consumers.add(consumer);
             consumer.start("tokenflow-held-" + type);

@@ -27,7 +27,7 @@ record CpuUse(long jvmNanos, long redisNanos, long postgresNanos, Map<String, Lo
     private static final Map<String, String> ROLES = new LinkedHashMap<>();
 
     static {
-        ROLES.put("tokenflow-coordinator-", "coordinator");
+        ROLES.put("tokenflow-coordinator", "coordinator");
         ROLES.put("worker-", "workers");
         ROLES.put("supervisor-events-", "supervisor");
         ROLES.put("lettuce-", "Redis client I/O");

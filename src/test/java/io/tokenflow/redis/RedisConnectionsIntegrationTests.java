@@ -1,6 +1,7 @@
 package io.tokenflow.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 
@@ -46,14 +47,28 @@ class RedisConnectionsIntegrationTests {
                 .noneMatch(name -> name.startsWith("lettuce-nioEventLoop"));
     }
 
-    /** On a cluster one command's keys must share a slot: each shard's stream is read on its own. */
+    /**
+     * On a cluster one command's keys must share a slot: each shard's stream is read on its own, the threads asked
+     * for spread over the shards (not a thread per shard for each), and every shard read by one at least.
+     */
     @Test
-    void readsTheShardsStreamsTogetherOnOneRedisAndEachAloneOnACluster() {
-        List<String> streams = List.of("wf.completions:{0}", "wf.completions:{1}");
+    void spreadsTheReadingThreadsOverTheShardsOnAClusterAndLetsEachReadAllOnOneRedis() {
+        List<String> streams = List.of("wf.completions:{0}", "wf.completions:{1}", "wf.completions:{2}");
+        List<String> zero = List.of("wf.completions:{0}");
+        List<String> one = List.of("wf.completions:{1}");
+        List<String> two = List.of("wf.completions:{2}");
 
         assertThat(connections.clustered()).isEqualTo(!clusterNodes.isEmpty());
-        assertThat(connections.readTogether(streams)).isEqualTo(connections.clustered()
-                ? List.of(List.of("wf.completions:{0}"), List.of("wf.completions:{1}")) : List.of(streams));
+        if (connections.clustered()) {
+            assertThat(connections.readers(streams, 1)).containsExactly(zero, one, two);
+            assertThat(connections.readers(streams, 3)).containsExactly(zero, one, two);
+            assertThat(connections.readers(streams, 5)).containsExactly(zero, one, two, zero, one);
+        } else {
+            assertThat(connections.readers(streams, 1)).containsExactly(streams);
+            assertThat(connections.readers(streams, 4)).containsExactly(streams, streams, streams, streams);
+        }
+        assertThatThrownBy(() -> connections.readers(streams, 0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Expected at least one reading thread, but got 0");
     }
 
     @Test

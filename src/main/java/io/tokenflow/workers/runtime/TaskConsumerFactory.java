@@ -33,13 +33,14 @@ class TaskConsumerFactory {
     }
 
     /**
-     * The consumers of one thread's worth of a type's work: one reading every shard on a single Redis; one per shard
-     * on a cluster, where a blocking read takes the streams of one slot only.
+     * The consumers of a type's work, one per thread: {@code threads} of them reading every shard on a single Redis.
+     * On a cluster, where a blocking read takes the streams of one slot only, they are spread over the shards, at
+     * least one per shard ({@link RedisConnections#readers}).
      */
-    List<TaskConsumer> create(String type) {
+    List<TaskConsumer> create(String type, int threads) {
         List<String> perShard = IntStream.range(0, keys.shards()).mapToObj(shard -> keys.taskStream(type, shard))
                 .toList();
-        return connections.readTogether(perShard).stream()
+        return connections.readers(perShard, threads).stream()
                 .map(read -> create(type, read.stream().map(perShard::indexOf).toList())).toList();
     }
 

@@ -13,8 +13,8 @@ import io.tokenflow.workers.TaskHandlers;
 import io.tokenflow.workers.WorkerSettings;
 
 /**
- * Starts the consumer threads of every worker type that has a handler (as many as configured per type) and stops
- * them gracefully: each finishes its current batch, so no token is left half-done.
+ * Starts the consumer threads of every worker type that has a handler (as many as configured per type, and on a
+ * cluster at least one per shard: {@link TaskConsumerFactory#create}) and stops them gracefully: each finishes its current batch, so no token is left half-done.
  */
 @Component
 class WorkerRuntime implements SmartLifecycle {
@@ -41,8 +41,9 @@ class WorkerRuntime implements SmartLifecycle {
             return;
         }
         for (String type : new TreeSet<>(handlers.types())) {
-            for (int i = 0; i < settings.concurrencyOf(type); i++) {
-                startConsumer(type, i);
+            int concurrency = settings.concurrencyOf(type);
+            if (concurrency > 0) {
+                startConsumers(type, concurrency);
             }
         }
         if (!running.isEmpty()) {
@@ -54,11 +55,10 @@ class WorkerRuntime implements SmartLifecycle {
         log.info("Started {} worker threads for {}", threads.size(), new TreeSet<>(handlers.types()));
     }
 
-    private void startConsumer(String type, int index) {
-        List<TaskConsumer> created = consumers.create(type);
+    private void startConsumers(String type, int concurrency) {
+        List<TaskConsumer> created = consumers.create(type, concurrency);
         for (int i = 0; i < created.size(); i++) {
-            Thread thread = new Thread(created.get(i), "worker-" + type + "-" + index
-                    + (created.size() == 1 ? "" : "-" + i));
+            Thread thread = new Thread(created.get(i), "worker-" + type + "-" + i);
             thread.setDaemon(true);
             running.add(created.get(i));
             threads.add(thread);
