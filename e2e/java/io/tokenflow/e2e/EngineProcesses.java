@@ -38,13 +38,13 @@ final class EngineProcesses implements BeforeEachCallback, AfterEachCallback {
     /**
      * Starts an engine with claim timeouts of seconds (a killed engine's pending entries are taken over quickly), on
      * this JVM's PostgreSQL and Redis (or Redis Cluster) and shard count. By default with the coordinator, supervisor
-     * and workers roles; {@code settings} (command-line arguments) may give others.
+     * and workers roles on a random port; {@code settings} (command-line arguments) may give others.
      */
     Process start(String name, String... settings) throws IOException {
         Path log = Files.createTempFile("tokenflow-engine-" + name + "-", ".log");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                         .toString(), "-cp", System.getProperty("java.class.path"), "io.tokenflow.TokenflowApplication",
-                "--server.port=0", "--tokenflow.embedded.enabled=false",
+                "--tokenflow.embedded.enabled=false",
                 "--spring.datasource.url=" + environment.getProperty("spring.datasource.url"),
                 "--spring.datasource.username=" + environment.getProperty("spring.datasource.username", ""),
                 "--spring.datasource.password=" + environment.getProperty("spring.datasource.password", ""),
@@ -62,6 +62,7 @@ final class EngineProcesses implements BeforeEachCallback, AfterEachCallback {
         }
         // a setting given twice on the command line would become a list of both: defaults only where not given
         defaultUnlessGiven(command, settings, "--tokenflow.roles=", "coordinator,supervisor,workers");
+        defaultUnlessGiven(command, settings, "--server.port=", "0");
         defaultUnlessGiven(command, settings, "--tokenflow.redis.shards=",
                 environment.getProperty("tokenflow.redis.shards", "1"));
         // a killed engine's shards are free again soon
