@@ -64,10 +64,13 @@ public class RejectedSignals {
                 .param("fields", json.writeValueAsString(storable(fields))).update();
     }
 
-    /** The most recent refusals, newest first; for one run when {@code runId} is given. */
+    /**
+     * The most recent refusals, newest first; for one run when {@code runId} is given. (The null test names the
+     * parameter's type: PostgreSQL cannot tell it from {@code :run is null} alone and refused the unfiltered list.)
+     */
     public List<RejectedSignal> recent(String runId, int limit) {
         return jdbc.sql("select id, received_at, shard, stream_entry_id, run_id, token_id, node_id, reason, "
-                        + "fields::text as fields from rejected_signals where (:run is null or run_id = :run) "
+                        + "fields::text as fields from rejected_signals where (cast(:run as text) is null or run_id = :run) "
                         + "order by id desc limit :limit")
                 .param("run", runId).param("limit", limit)
                 .query((rs, i) -> new RejectedSignal(rs.getLong("id"), rs.getTimestamp("received_at").toInstant(),

@@ -26,6 +26,7 @@ final class ApiAuthorizationRules {
                 .requestMatchers("/api/v1/node-types/**", "/api/v1/agents/**")
                 .hasAnyAuthority(Scope.ADMIN.grantingAuthorities())
                 .requestMatchers(POST, "/api/v1/signals/*").hasAnyAuthority(Scope.SIGNALS_SEND.grantingAuthorities())
+                .requestMatchers(GET, "/api/v1/signals/rejected").hasAnyAuthority(Scope.RUNS_READ.grantingAuthorities())
                 .requestMatchers(POST, "/api/v1/runs/*/recover").hasAnyAuthority(Scope.ADMIN.grantingAuthorities())
                 .requestMatchers(POST, "/api/v1/runs/*/patch").hasAnyAuthority(Scope.RUNS_PATCH.grantingAuthorities())
                 .requestMatchers(GET, "/api/v1/runs/**").hasAnyAuthority(Scope.RUNS_READ.grantingAuthorities())
