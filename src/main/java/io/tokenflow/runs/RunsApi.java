@@ -130,8 +130,9 @@ class RunsApi {
             throw new BadRequestException("Expected a JSON object {workflow, tag | version, inputs, idempotencyKey}", "");
         }
         JsonNode version = request.get("version");
-        if (version != null && !version.isNull() && !version.isIntegralNumber()) {
-            throw new BadRequestException("Expected \"version\" to be a whole number, but found " + version, "/version");
+        if (version != null && !version.isNull() && !(version.isIntegralNumber() && version.canConvertToInt())) {
+            throw new BadRequestException("Expected \"version\" to be a whole number from 1 to " + Integer.MAX_VALUE
+                    + ", but found " + version, "/version");
         }
         return new StartRunCommand(text(request, "workflow"), text(request, "tag"),
                 version == null || version.isNull() ? null : version.asInt(), request.get("inputs"),

@@ -106,6 +106,8 @@ class RunsApiIntegrationTests {
         startFails("{\"workflow\": \"no-such-workflow-" + UUID.randomUUID() + "\"}", 404, null);
         startFails("{\"workflow\": \"" + workflow + "\", \"tag\": \"main\", \"version\": 1}", 400, "/version");
         startFails("{\"workflow\": \"" + workflow + "\", \"version\": 99}", 404, null);
+        startFails("{\"workflow\": \"" + workflow + "\", \"version\": 3000000000}", 400, "/version");
+        startFails("{\"workflow\": \"" + workflow + "\", \"version\": 1.5}", 400, "/version");
         startFails("{\"workflow\": \"" + workflow + "\", \"inputs\": [1]}", 400, "/inputs");
         startFails("{\"workflow\": \"" + workflow + "\", \"inputs\": {}}", 422, "/inputs/city");
         startFails("{\"workflow\": \"" + workflow + "\", \"inputs\": {\"city\": 5}}", 422, "/inputs/city");
