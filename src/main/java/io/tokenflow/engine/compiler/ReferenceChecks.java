@@ -19,6 +19,7 @@ import tools.jackson.databind.node.StringNode;
 final class ReferenceChecks {
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}]*)}");
+    static final int MAX_SEGMENTS = 100;
     private static final String PATH = "(?:\\.[A-Za-z0-9_-]+|\\[\\d+])*";
     private static final Pattern WORKFLOW_INPUT = Pattern.compile("workflow\\.input" + PATH);
     private static final Pattern NODE_OUTPUT = Pattern.compile("nodes\\.([A-Za-z_][A-Za-z0-9_-]*)\\.output" + PATH);
@@ -81,6 +82,13 @@ final class ReferenceChecks {
 
     private void checkOne(String expression, String pointer, NodeDefinition node, DesugaredWorkflow workflow,
                           RoutingGraph graph, Set<String> referenced, Diagnostics diagnostics) {
+        long segments = expression.chars().filter(c -> c == '.' || c == '[').count();
+        if (segments > MAX_SEGMENTS) {
+            // the path patterns match a segment per repetition, recursively: thousands overflowed the stack
+            diagnostics.error("invalid-reference", node.id(), pointer, "Expected a reference of at most "
+                    + MAX_SEGMENTS + " segments, but ${" + expression.substring(0, 40) + "…} has " + segments);
+            return;
+        }
         if (WORKFLOW_INPUT.matcher(expression).matches()) {
             return;
         }

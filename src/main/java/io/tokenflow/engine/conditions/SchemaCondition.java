@@ -2,6 +2,7 @@ package io.tokenflow.engine.conditions;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
@@ -18,6 +19,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class SchemaCondition implements ConditionType {
 
+    private static final Set<String> COUNT_KEYWORDS = Set.of("maxLength", "minLength", "maxItems", "minItems",
+            "maxProperties", "minProperties", "maxContains", "minContains");
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final JsonSchemas schemas = new JsonSchemas();
@@ -95,7 +98,20 @@ final class SchemaCondition implements ConditionType {
             return check.error(member + external.get(), "Expected only references inside the schema (#…), but found "
                     + "one to another document; nothing is fetched while a condition is evaluated");
         }
-        List<Error> errors = schemas.metaSchemaErrors(schema);
+        Optional<String> tooLarge = countBeyondInt(schema, "");
+        if (tooLarge.isPresent()) {
+            String keyword = tooLarge.get().substring(tooLarge.get().lastIndexOf('/') + 1);
+            return check.error(member + tooLarge.get(), "Expected " + keyword + " to be a whole number from 0 to "
+                    + Integer.MAX_VALUE + ", but found " + schema.at(tooLarge.get()));
+        }
+        List<Error> errors;
+        try {
+            errors = schemas.metaSchemaErrors(schema);
+        } catch (RuntimeException e) {
+            // the meta-schema's own validators fail on some values rather than report them
+            return check.error(member, "Expected a valid JSON Schema (draft 2020-12), but it cannot be checked: "
+                    + e.getMessage());
+        }
         if (!errors.isEmpty()) {
             Error first = errors.get(0);
             return check.error(member + SchemaErrors.pointerOf(first), "Expected a valid JSON Schema (draft 2020-12), "
@@ -108,6 +124,34 @@ final class SchemaCondition implements ConditionType {
             return check.error(member, "Expected a JSON Schema whose patterns RE2 can run in linear time (no "
                     + "back-references or look-arounds), but " + e.getMessage());
         }
+    }
+
+    /**
+     * The pointer of the first length or count keyword ({@code maxLength}, {@code minItems}…) beyond Java's int: the
+     * meta-schema takes any number without a fraction (1e308 too), but the validators read them as ints and fail.
+     */
+    private static Optional<String> countBeyondInt(JsonNode node, String pointer) {
+        if (node.isObject()) {
+            for (var entry : node.properties()) {
+                String at = pointer + "/" + entry.getKey().replace("~", "~0").replace("/", "~1");
+                JsonNode value = entry.getValue();
+                if (COUNT_KEYWORDS.contains(entry.getKey()) && value.isNumber() && !value.canConvertToInt()) {
+                    return Optional.of(at);
+                }
+                Optional<String> inside = countBeyondInt(value, at);
+                if (inside.isPresent()) {
+                    return inside;
+                }
+            }
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                Optional<String> inside = countBeyondInt(node.get(i), pointer + "/" + i);
+                if (inside.isPresent()) {
+                    return inside;
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** The pointer of the first {@code $ref} or {@code $dynamicRef} that leaves the schema, if any. */

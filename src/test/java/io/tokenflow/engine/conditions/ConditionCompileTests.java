@@ -105,6 +105,19 @@ class ConditionCompileTests {
                 .startsWith("Expected a JSON Schema whose patterns RE2 can run in linear time");
     }
 
+    /** 1e308 is an integer to JSON Schema (no fraction), so the meta-schema takes it; loading it failed with a 500. */
+    @Test
+    void refusesALengthOrCountBeyondWhatAValueCanHaveAtItsPointer() {
+        for (String keyword : new String[] {"maxLength", "minItems", "maxProperties"}) {
+            Diagnostic problem = only(conditions.problems("{\"type\": \"schema_validation\", \"schema\": "
+                    + "{\"properties\": {\"s\": {\"" + keyword + "\": 1e308}}}}"));
+
+            assertThat(problem.pointer()).isEqualTo(AT + "/schema/properties/s/" + keyword);
+            assertThat(problem.message()).startsWith("Expected " + keyword + " to be a whole number from 0 to "
+                    + Integer.MAX_VALUE + ", but found ");
+        }
+    }
+
     @Test
     void reportsASchemaRefThatCasDoesNotHold() {
         Diagnostic problem = only(conditions.problems("{\"type\": \"schema_validation\", \"schema_ref\": "
