@@ -2,6 +2,7 @@ package io.tokenflow.designer;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 import org.springframework.stereotype.Component;
@@ -18,7 +19,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * Compiles documents against the current node-type registry and the configured limits. A document about to be
  * stored (or checked as a draft) is also checked against the workflows it calls ({@link WorkflowCalls}); a stored
- * one compiled again to run it is not, so that it keeps compiling however the workflows it calls change.
+ * one compiled again to run it is not, so that it keeps compiling however the workflows it calls change. A document
+ * about to be stored must also keep within the size and nesting limits ({@link DocumentBounds}).
  */
 @Component
 public class WorkflowCompilation {
@@ -47,6 +49,10 @@ public class WorkflowCompilation {
      * @param workflowId the workflow the document is to be a version of, or {@code null} for a new workflow
      */
     public CompilationResult compile(JsonNode document, UUID workflowId) {
+        Optional<Diagnostic> outsize = DocumentBounds.check(document, limits);
+        if (outsize.isPresent()) {
+            return new CompilationResult(document, null, List.of(outsize.get()));
+        }
         CompilationResult result = compileStored(document);
         if (!result.succeeded()) {
             return result;

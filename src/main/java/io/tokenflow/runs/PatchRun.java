@@ -21,6 +21,7 @@ import io.tokenflow.engine.compiler.CompilationResult;
 import io.tokenflow.engine.ir.IrBranch;
 import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.engine.ir.WorkflowIr;
+import io.tokenflow.engine.patch.InvalidPatchException;
 import io.tokenflow.engine.patch.JsonPatch;
 import io.tokenflow.engine.replay.RunPatched;
 import io.tokenflow.web.BadRequestException;
@@ -67,6 +68,12 @@ public class PatchRun {
      * @param agent    whether an agent patches (it may not widen any agent's allow-list)
      */
     public PatchedRun patch(UUID runId, int expected, JsonNode patchDocument, String author, boolean agent) {
+        JsonPatch patch = JsonPatch.parse(patchDocument);
+        if (patch.size() == 0) {
+            // it would change nothing but still take a revision and one of the run's patches
+            throw new InvalidPatchException("Expected a run patch to have at least one operation, but it has none",
+                    -1, "");
+        }
         int current = patches.currentRevision(runId);
         if (current < 0) {
             if (!runs.exists(runId)) {
@@ -83,7 +90,6 @@ public class PatchRun {
             throw new ConflictException("Expected at most " + limits.maxPatches() + " patches per run "
                     + "(tokenflow.run-limits.max-patches), but this would be patch " + (current + 1));
         }
-        JsonPatch patch = JsonPatch.parse(patchDocument);
         RunPlan plan = plans.find(runId).orElseThrow(() -> new ConflictException("Expected run " + runId
                 + " to be running, but it has ended"));
         JsonNode base = definition(runId, plan, 0);

@@ -8,6 +8,7 @@ import io.tokenflow.runs.StartRun;
 import io.tokenflow.runs.StartRunCommand;
 import io.tokenflow.runs.StartedRun;
 import io.tokenflow.web.BadRequestException;
+import io.tokenflow.web.JsonWording;
 import io.tokenflow.web.NotFoundException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -82,7 +83,7 @@ class ReceiveWebhook {
                     + "inputs), but found " + body.getNodeType().name().toLowerCase(), "");
         } catch (JacksonException e) {
             throw refuse(call, workflow, 400, "malformed-json", "Expected a well-formed JSON body, but it could not "
-                    + "be read: " + e.getOriginalMessage(), "");
+                    + "be read: " + JsonWording.withoutJavaNames(e.getOriginalMessage()), "");
         }
     }
 

@@ -116,7 +116,7 @@ class ErrorHandling extends ResponseEntityExceptionHandler {
                 where.put("column", location.getColumnNr());
             }
             where.put("pointer", jackson.getPathReference() == null ? "" : pathOf(jackson));
-            detail += ": " + jackson.getOriginalMessage();
+            detail += ": " + JsonWording.withoutJavaNames(jackson.getOriginalMessage());
         }
         return ResponseEntity.badRequest().body(Problems.of(400, "malformed-json", "Malformed request body", detail, where));
     }

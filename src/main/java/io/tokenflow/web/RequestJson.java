@@ -29,8 +29,8 @@ public final class RequestJson {
             var location = e.getLocation();
             String where = location == null || location.getLineNr() < 0 ? "" : " (line " + location.getLineNr()
                     + ", column " + location.getColumnNr() + ")";
-            throw new BadRequestException("Expected a well-formed JSON document, but " + e.getOriginalMessage() + where,
-                    "");
+            throw new BadRequestException("Expected a well-formed JSON document, but "
+                    + JsonWording.withoutJavaNames(e.getOriginalMessage()) + where, "");
         }
         StorableJson.check(document, "");
         return document;

@@ -183,6 +183,43 @@ class WorkflowsApiIntegrationTests {
         send(post("/api/v1/workflows"), "").andExpect(status().isBadRequest());
     }
 
+    /**
+     * A document nested as deep as the JSON parser allows used to be stored, and then every read of it answered 500
+     * (a response wraps it deeper still); one nested deeper than the parser allows is refused without Java's words.
+     */
+    @Test
+    void refusesDocumentsNestedTooDeepNamingTheValue() throws Exception {
+        String name = unique("deep");
+        String deep = "{\"a\": ".repeat(70) + "1" + "}".repeat(70);
+        send(post("/api/v1/workflows"), "{\"name\": \"" + name + "\", \"nodes\": [{\"id\": \"n\", \"type\": "
+                + "\"function\", \"config\": {\"function\": \"echo\", \"args\": " + deep + "}}]}")
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.diagnostics[0].code").value("too-deep"))
+                .andExpect(jsonPath("$.diagnostics[0].pointer").value("/nodes/0/config/args" + "/a".repeat(60)));
+        String parserLimit = "[".repeat(499) + "]".repeat(499);
+        send(post("/api/v1/workflows"), "{\"name\": \"" + name + "\", \"nodes\": [], \"x\": " + parserLimit + "}")
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.diagnostics[0].code").value("too-deep"));
+        send(post("/api/v1/workflows"), "{\"name\": \"" + name + "\", \"x\": " + "[".repeat(3000) + "]".repeat(3000)
+                + "}").andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail", org.hamcrest.Matchers.not(org.hamcrest.Matchers.containsString(
+                        "Constraints"))));
+        call(get("/api/v1/workflows/" + name)).andExpect(status().isNotFound());
+    }
+
+    /** A reference of thousands of segments overflowed the stack of the pattern checking it (answered 500). */
+    @Test
+    void refusesAReferenceOfThousandsOfSegmentsAtItsPointer() throws Exception {
+        String reference = "${workflow.input" + ".a".repeat(3000) + "}";
+        send(post("/api/v1/workflows"), "{\"name\": \"" + unique("long-reference") + "\", \"nodes\": [{\"id\": \"n\", "
+                + "\"type\": \"function\", \"config\": {\"function\": \"echo\"}, \"input\": {\"v\": \"" + reference
+                + "\"}}]}").andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.diagnostics[0].code").value("invalid-reference"))
+                .andExpect(jsonPath("$.diagnostics[0].pointer").value("/nodes/0/input/v"))
+                .andExpect(jsonPath("$.diagnostics[0].message", org.hamcrest.Matchers.containsString(
+                        "at most 100 segments")));
+    }
+
     @Test
     void exportsTheDocumentInTheAuthorsMemberOrder() throws Exception {
         String name = created("valid/sequential");

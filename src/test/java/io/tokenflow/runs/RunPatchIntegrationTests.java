@@ -73,6 +73,18 @@ class RunPatchIntegrationTests {
                 + "\"to\": \"setup_enterprise_account\"}]}]")
                 .andExpect(status().isConflict()).andExpect(jsonPath("$.detail", containsString("manager_approval")));
         patch(run, "\"0\"", "{\"op\": \"add\"}").andExpect(status().isBadRequest());
+        // an empty patch changed nothing yet took a revision and one of the run's patches
+        patch(run, "\"0\"", "[]").andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail").value("Expected a run patch to have at least one operation, but it has none"));
+        // a short patch that would make a huge document: each copy of /blob into itself doubles it (4 MB)
+        StringBuilder doubling = new StringBuilder("[{\"op\": \"add\", \"path\": \"/blob\", \"value\": {\"s\": \""
+                + "x".repeat(1000) + "\"}}");
+        for (int i = 0; i < 12; i++) {
+            doubling.append(", {\"op\": \"copy\", \"from\": \"/blob\", \"path\": \"/blob/c").append(i).append("\"}");
+        }
+        patch(run, "\"0\"", doubling.append("]").toString()).andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.diagnostics[0].code").value("too-large"))
+                .andExpect(jsonPath("$.diagnostics[0].message", containsString("tokenflow.limits.max-document-bytes")));
         assertThat(revisions(run)).isZero();
     }
 

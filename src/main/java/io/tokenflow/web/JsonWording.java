@@ -1,0 +1,63 @@
+package io.tokenflow.web;
+
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Jackson's messages about a request body in the words of JSON rather than Java: a caller of the API sees "an array
+ * of strings", not {@code java.util.ArrayList<java.lang.String>}, and a limit without the Java method that sets it.
+ * (Jackson has no option for this; its messages name the target type, which is ours to hide.)
+ */
+public final class JsonWording {
+
+    private static final Pattern JAVA_TYPE = Pattern.compile("`((?:[a-z_$][\\w$]*\\.)+[\\w$.]+(?:<[^`]*>)?|int|long"
+            + "|double|boolean|float|short)`");
+    private static final Pattern LIMIT_SOURCE = Pattern.compile(", from `[^`]*`| \\(token `[^`]*`\\)");
+    private static final Map<String, String> KINDS = Map.ofEntries(
+            Map.entry("String", "a string"), Map.entry("Integer", "a whole number"), Map.entry("int", "a whole number"),
+            Map.entry("Long", "a whole number"), Map.entry("long", "a whole number"), Map.entry("Short", "a whole number"),
+            Map.entry("short", "a whole number"), Map.entry("BigInteger", "a whole number"),
+            Map.entry("Double", "a number"), Map.entry("double", "a number"), Map.entry("Float", "a number"),
+            Map.entry("float", "a number"), Map.entry("BigDecimal", "a number"), Map.entry("Boolean", "true or false"),
+            Map.entry("boolean", "true or false"), Map.entry("UUID", "a UUID string"),
+            Map.entry("Instant", "a date-time string"), Map.entry("OffsetDateTime", "a date-time string"),
+            Map.entry("Duration", "a duration string"));
+
+    private JsonWording() {
+    }
+
+    public static String withoutJavaNames(String message) {
+        if (message == null) {
+            return "";
+        }
+        String unsourced = LIMIT_SOURCE.matcher(message).replaceAll("");
+        Matcher types = JAVA_TYPE.matcher(unsourced);
+        StringBuilder worded = new StringBuilder();
+        while (types.find()) {
+            types.appendReplacement(worded, Matcher.quoteReplacement(kind(types.group(1))));
+        }
+        types.appendTail(worded);
+        return worded.toString();
+    }
+
+    private static String kind(String javaType) {
+        int generic = javaType.indexOf('<');
+        String raw = generic < 0 ? javaType : javaType.substring(0, generic);
+        String simple = raw.substring(raw.lastIndexOf('.') + 1);
+        if (simple.endsWith("List") || simple.endsWith("Set") || simple.endsWith("Collection") || simple.endsWith("[]")
+                || simple.endsWith("ArrayNode")) {
+            String element = generic < 0 ? null : kind(javaType.substring(generic + 1, javaType.lastIndexOf('>')));
+            return element == null ? "an array" : "an array of " + plural(element);
+        }
+        if (simple.endsWith("Map") || simple.endsWith("ObjectNode") || simple.endsWith("JsonNode")) {
+            return simple.endsWith("JsonNode") ? "a JSON value" : "an object";
+        }
+        return KINDS.getOrDefault(simple, "a value of another kind");
+    }
+
+    private static String plural(String kind) {
+        String bare = kind.replaceFirst("^an? ", "");
+        return bare.equals("true or false") ? "true or false values" : bare + "s";
+    }
+}
