@@ -36,6 +36,9 @@ final class ApiAuthorizationRules {
                 .requestMatchers(GET, "/api/v1/quarantine/**").hasAnyAuthority(Scope.RUNS_READ.grantingAuthorities())
                 .requestMatchers(GET, "/api/v1/approvals/**").hasAnyAuthority(Scope.APPROVALS_READ.grantingAuthorities())
                 .requestMatchers("/api/v1/approvals/**").hasAnyAuthority(Scope.APPROVALS_DECIDE.grantingAuthorities())
+                .requestMatchers(GET, "/api/v1/cas/**").hasAnyAuthority(Scope.RUNS_READ.grantingAuthorities())
+                .requestMatchers("/api/v1/tokens/**", "/api/v1/tokens")
+                .hasAnyAuthority(Scope.TOKENS_MANAGE.grantingAuthorities())
                 .requestMatchers("/actuator/**").hasAnyAuthority(Scope.ADMIN.grantingAuthorities())
                 .anyRequest().authenticated();
     }

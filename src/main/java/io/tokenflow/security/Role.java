@@ -11,10 +11,11 @@ import java.util.Set;
 
 /** A role a person holds, granting the authority {@code ROLE_<NAME>} and allowing a fixed set of token scopes. */
 public enum Role {
-    DESIGNER(Scope.WORKFLOWS_READ, Scope.WORKFLOWS_WRITE, Scope.RUNS_READ, Scope.RUNS_WRITE),
+    DESIGNER(Scope.WORKFLOWS_READ, Scope.WORKFLOWS_WRITE, Scope.RUNS_READ, Scope.RUNS_WRITE, Scope.TOKENS_MANAGE),
     OPERATOR(Scope.RUNS_READ, Scope.RUNS_WRITE, Scope.RUNS_PATCH, Scope.WORKFLOWS_READ, Scope.APPROVALS_READ,
-            Scope.SIGNALS_SEND),
-    APPROVER(Scope.APPROVALS_READ, Scope.APPROVALS_DECIDE, Scope.RUNS_READ, Scope.WORKFLOWS_READ),
+            Scope.SIGNALS_SEND, Scope.TOKENS_MANAGE),
+    APPROVER(Scope.APPROVALS_READ, Scope.APPROVALS_DECIDE, Scope.RUNS_READ, Scope.WORKFLOWS_READ,
+            Scope.TOKENS_MANAGE),
     ADMIN(Scope.values());
 
     static final String AUTHORITY_PREFIX = "ROLE_";

@@ -17,6 +17,7 @@ public enum Scope {
     APPROVALS_READ("approvals:read"),
     APPROVALS_DECIDE("approvals:decide"),
     SIGNALS_SEND("signals:send"),
+    TOKENS_MANAGE("tokens:manage"),
     ADMIN("admin");
 
     static final String AUTHORITY_PREFIX = "SCOPE_";

@@ -61,7 +61,10 @@ class SecurityConfiguration {
                 .authorizeHttpRequests(ApiAuthorizationRules::apply)
                 .addFilterBefore(bearerTokenFilter(verifier, problems), BasicAuthenticationFilter.class)
                 .httpBasic(basic -> basic.authenticationEntryPoint(problems))
-                .csrf(csrf -> csrf.ignoringRequestMatchers(AuthorizationHeader::carriesCredentials))
+                // CSRF guards the session only: a request with credentials of its own, or with no session at all
+                // (anonymous: answered 401 below, not 403 "CSRF"), has no cookie for a forged page to ride on
+                .csrf(csrf -> csrf.ignoringRequestMatchers(request -> AuthorizationHeader.carriesCredentials(request)
+                        || request.getSession(false) == null))
                 .requestCache(cache -> cache.requestCache(new NullRequestCache()))
                 .exceptionHandling(exceptions -> exceptions.authenticationEntryPoint(problems)
                         .accessDeniedHandler(problems))

@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.httpBasic;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.user;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.patch;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.request;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
@@ -14,6 +17,8 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import java.time.Clock;
+import java.util.List;
+import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -52,6 +57,17 @@ class ApiAccessIntegrationTests {
                 .andExpect(jsonPath("$.detail").isNotEmpty())
                 .andExpect(jsonPath("$.instance").value("/api/v1/workflows"))
                 .andExpect(result -> assertThat(result.getRequest().getSession(false)).as("session").isNull());
+    }
+
+    /** Without credentials or a session a write is unauthenticated (401), not a CSRF refusal (403). */
+    @Test
+    void anonymousWritesGet401NotACsrfRefusal() throws Exception {
+        for (var request : List.of(post("/api/v1/runs"), put("/api/v1/workflows/w1"), patch("/api/v1/workflows/w1"),
+                delete("/api/v1/tokens/" + UUID.randomUUID()))) {
+            mvc.perform(request.contentType(MediaType.APPLICATION_JSON).content("{}"))
+                    .andExpect(status().isUnauthorized())
+                    .andExpect(jsonPath("$.type").value("https://tokenflow.io/problems/unauthenticated"));
+        }
     }
 
     @Test
@@ -125,7 +141,18 @@ class ApiAccessIntegrationTests {
             GET    | /api/v1/quarantine          | SCOPE_workflows:read   | false
             GET    | /actuator/metrics           | ROLE_DESIGNER          | false
             GET    | /actuator/metrics           | SCOPE_admin            | true
-            GET    | /api/v1/tokens              | SCOPE_runs:read        | true
+            GET    | /api/v1/tokens              | SCOPE_runs:read        | false
+            GET    | /api/v1/tokens              | SCOPE_tokens:manage    | true
+            GET    | /api/v1/tokens              | ROLE_APPROVER          | true
+            POST   | /api/v1/tokens              | ROLE_ADMIN             | true
+            POST   | /api/v1/tokens              | SCOPE_admin            | false
+            DELETE | /api/v1/tokens/t1           | SCOPE_runs:read        | false
+            DELETE | /api/v1/tokens/t1           | SCOPE_tokens:manage    | true
+            GET    | /api/v1/cas/sha256:00       | SCOPE_workflows:read   | false
+            GET    | /api/v1/cas/sha256:00       | SCOPE_runs:read        | true
+            GET    | /api/v1/cas/sha256:00       | ROLE_DESIGNER          | true
+            GET    | /api/v1/signals/rejected    | SCOPE_workflows:read   | false
+            GET    | /api/v1/signals/rejected    | SCOPE_runs:read        | true
             GET    | /workflows                  | ROLE_APPROVER          | true
             """)
     void authorisesEachApiAreaByRoleOrScope(String method, String path, String authority, boolean allowed)

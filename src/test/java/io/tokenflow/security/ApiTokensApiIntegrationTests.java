@@ -73,11 +73,12 @@ class ApiTokensApiIntegrationTests {
 
         String created = mvc.perform(post("/api/v1/tokens").session(session).with(csrf().asHeader())
                         .contentType(MediaType.APPLICATION_JSON)
-                        .content("{\"name\": \"laptop\", \"scopes\": [\"workflows:write\"], \"expiresInDays\": 30}"))
+                        .content("{\"name\": \"laptop\", \"scopes\": [\"workflows:write\", \"tokens:manage\"], "
+                                + "\"expiresInDays\": 30}"))
                 .andExpect(status().isCreated())
                 .andExpect(header().string(HttpHeaders.CACHE_CONTROL, containsString("no-store")))
                 .andExpect(jsonPath("$.name").value("laptop"))
-                .andExpect(jsonPath("$.scopes[0]").value("workflows:write"))
+                .andExpect(jsonPath("$.scopes", hasItem("workflows:write")))
                 .andExpect(jsonPath("$.expiresAt").isNotEmpty())
                 .andExpect(jsonPath("$.secret").value(startsWith("tf_")))
                 .andReturn().getResponse().getContentAsString();
@@ -99,7 +100,8 @@ class ApiTokensApiIntegrationTests {
 
     @Test
     void bearerRequestsNeedNoCsrfToken() throws Exception {
-        IssuedToken issued = tokens.issue(designer, "ci", Set.of(Scope.RUNS_READ, Scope.RUNS_WRITE), null);
+        IssuedToken issued = tokens.issue(designer, "ci", Set.of(Scope.RUNS_READ, Scope.RUNS_WRITE,
+                Scope.TOKENS_MANAGE), null);
 
         mvc.perform(post("/api/v1/tokens").header(HttpHeaders.AUTHORIZATION, "Bearer " + issued.secret())
                         .contentType(MediaType.APPLICATION_JSON)
@@ -110,7 +112,7 @@ class ApiTokensApiIntegrationTests {
 
     @Test
     void tokenCannotMintAStrongerToken() throws Exception {
-        IssuedToken issued = tokens.issue(designer, "ci", Set.of(Scope.RUNS_READ), null);
+        IssuedToken issued = tokens.issue(designer, "ci", Set.of(Scope.RUNS_READ, Scope.TOKENS_MANAGE), null);
 
         mvc.perform(post("/api/v1/tokens").header(HttpHeaders.AUTHORIZATION, "Bearer " + issued.secret())
                         .contentType(MediaType.APPLICATION_JSON)
@@ -121,7 +123,7 @@ class ApiTokensApiIntegrationTests {
 
     @Test
     void revokesOwnTokenWhichIsRefusedAfterwards() throws Exception {
-        IssuedToken issued = tokens.issue(designer, "ci", Set.of(Scope.RUNS_READ), null);
+        IssuedToken issued = tokens.issue(designer, "ci", Set.of(Scope.RUNS_READ, Scope.TOKENS_MANAGE), null);
 
         mvc.perform(delete("/api/v1/tokens/" + issued.id()).header(HttpHeaders.AUTHORIZATION, "Bearer " + issued.secret()))
                 .andExpect(status().isNoContent());
@@ -132,15 +134,31 @@ class ApiTokensApiIntegrationTests {
 
     @Test
     void answers404WhenRevokingSomeoneElsesToken() throws Exception {
-        IssuedToken theirs = tokens.issue(designer, "theirs", Set.of(Scope.RUNS_READ), null);
+        IssuedToken theirs = tokens.issue(designer, "theirs", Set.of(Scope.RUNS_READ, Scope.TOKENS_MANAGE), null);
         String operator = new TestAccounts(users, clock).create(Role.OPERATOR);
-        IssuedToken mine = tokens.issue(operator, "mine", Set.of(Scope.RUNS_READ), null);
+        IssuedToken mine = tokens.issue(operator, "mine", Set.of(Scope.RUNS_READ, Scope.TOKENS_MANAGE), null);
 
         mvc.perform(delete("/api/v1/tokens/" + theirs.id()).header(HttpHeaders.AUTHORIZATION, "Bearer " + mine.secret()))
                 .andExpect(status().isNotFound())
                 .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON));
         bearerGet(theirs.secret()).andExpect(status().isOk());
         bearerGet(mine.secret()).andExpect(jsonPath("$[*].name", not(hasItem("theirs"))));
+    }
+
+    /** Listing, issuing and revoking tokens takes tokens:manage: a runs:read token revoked a stronger one (204). */
+    @Test
+    void aTokenWithoutTokensManageNeitherListsNorIssuesNorRevokesTokens() throws Exception {
+        IssuedToken strong = tokens.issue(designer, "strong", Set.of(Scope.WORKFLOWS_WRITE, Scope.TOKENS_MANAGE), null);
+        IssuedToken weak = tokens.issue(designer, "weak", Set.of(Scope.RUNS_READ), null);
+
+        mvc.perform(delete("/api/v1/tokens/" + strong.id())
+                        .header(HttpHeaders.AUTHORIZATION, "Bearer " + weak.secret())).andExpect(status().isForbidden());
+        bearerGet(weak.secret()).andExpect(status().isForbidden());
+        mvc.perform(post("/api/v1/tokens").header(HttpHeaders.AUTHORIZATION, "Bearer " + weak.secret())
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"name\": \"x\", \"scopes\": [\"runs:read\"]}"))
+                .andExpect(status().isForbidden());
+        bearerGet(strong.secret()).andExpect(status().isOk()).andExpect(jsonPath("$[*].name", hasItem("strong")));
     }
 
     private ResultActions bearerGet(String secret) throws Exception {

@@ -59,7 +59,7 @@ class BearerTokenIntegrationTests {
 
     @Test
     void issuedTokenAuthenticatesApiCallsAndIsListedWithoutItsSecret() throws Exception {
-        IssuedToken issued = tokens.issue(designer, "ci", Set.of(Scope.RUNS_READ), null);
+        IssuedToken issued = tokens.issue(designer, "ci", Set.of(Scope.RUNS_READ, Scope.TOKENS_MANAGE), null);
 
         mvc.perform(get("/api/v1/tokens").header(HttpHeaders.AUTHORIZATION, "Bearer " + issued.secret()))
                 .andExpect(status().isOk())
@@ -72,7 +72,8 @@ class BearerTokenIntegrationTests {
 
     @Test
     void storesOnlyTheSha256OfTheSecret() {
-        IssuedToken issued = tokens.issue(designer, "ci", Set.of(Scope.RUNS_READ), Duration.ofDays(7));
+        IssuedToken issued = tokens.issue(designer, "ci", Set.of(Scope.RUNS_READ, Scope.TOKENS_MANAGE),
+                Duration.ofDays(7));
 
         ApiToken stored = storedTokens.findById(issued.id()).orElseThrow();
         assertThat(issued.secret()).startsWith("tf_");
@@ -83,7 +84,7 @@ class BearerTokenIntegrationTests {
 
     @Test
     void refusesRevokedTokenAtOnceThoughItWasCached() throws Exception {
-        IssuedToken issued = tokens.issue(designer, "ci", Set.of(Scope.RUNS_READ), null);
+        IssuedToken issued = tokens.issue(designer, "ci", Set.of(Scope.RUNS_READ, Scope.TOKENS_MANAGE), null);
         bearerGet(issued.secret()).andExpect(status().isOk());
         tokens.revoke(designer, issued.id());
 
@@ -94,7 +95,8 @@ class BearerTokenIntegrationTests {
 
     @Test
     void refusesExpiredToken() throws Exception {
-        IssuedToken issued = tokens.issue(designer, "ci", Set.of(Scope.RUNS_READ), Duration.ofDays(1));
+        IssuedToken issued = tokens.issue(designer, "ci", Set.of(Scope.RUNS_READ, Scope.TOKENS_MANAGE),
+                Duration.ofDays(1));
         jdbc.update("update api_tokens set expires_at = now() - interval '1 second' where id = ?", issued.id());
 
         expectUnauthorizedProblem(bearerGet(issued.secret()))
@@ -109,7 +111,7 @@ class BearerTokenIntegrationTests {
 
     @Test
     void forbidsTokenWithoutTheRequiredScope() throws Exception {
-        IssuedToken issued = tokens.issue(designer, "ci", Set.of(Scope.RUNS_READ), null);
+        IssuedToken issued = tokens.issue(designer, "ci", Set.of(Scope.RUNS_READ, Scope.TOKENS_MANAGE), null);
 
         mvc.perform(post("/api/v1/workflows").header(HttpHeaders.AUTHORIZATION, "Bearer " + issued.secret())
                         .contentType(MediaType.APPLICATION_JSON).content("{}"))
@@ -151,7 +153,7 @@ class BearerTokenIntegrationTests {
 
     @Test
     void recordsLastUseWithoutRewritingItOnEveryRequest() throws Exception {
-        IssuedToken issued = tokens.issue(designer, "ci", Set.of(Scope.RUNS_READ), null);
+        IssuedToken issued = tokens.issue(designer, "ci", Set.of(Scope.RUNS_READ, Scope.TOKENS_MANAGE), null);
 
         bearerGet(issued.secret()).andExpect(status().isOk());
         Instant firstUse = storedTokens.findById(issued.id()).orElseThrow().lastUsedAt();

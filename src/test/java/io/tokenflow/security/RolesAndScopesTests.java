@@ -15,20 +15,21 @@ class RolesAndScopesTests {
     @Test
     void designerMayUseWorkflowScopesAndReadAndWriteRuns() {
         assertThat(Role.DESIGNER.allowedScopes()).containsExactlyInAnyOrder(
-                Scope.WORKFLOWS_READ, Scope.WORKFLOWS_WRITE, Scope.RUNS_READ, Scope.RUNS_WRITE);
+                Scope.WORKFLOWS_READ, Scope.WORKFLOWS_WRITE, Scope.RUNS_READ, Scope.RUNS_WRITE, Scope.TOKENS_MANAGE);
     }
 
     @Test
     void operatorMayUseEveryRunScopeSendSignalsAndReadWorkflowsAndApprovals() {
         assertThat(Role.OPERATOR.allowedScopes()).containsExactlyInAnyOrder(
                 Scope.RUNS_READ, Scope.RUNS_WRITE, Scope.RUNS_PATCH, Scope.WORKFLOWS_READ, Scope.APPROVALS_READ,
-                Scope.SIGNALS_SEND);
+                Scope.SIGNALS_SEND, Scope.TOKENS_MANAGE);
     }
 
     @Test
     void approverMayUseApprovalScopesAndReadRunsAndWorkflows() {
         assertThat(Role.APPROVER.allowedScopes()).containsExactlyInAnyOrder(
-                Scope.APPROVALS_READ, Scope.APPROVALS_DECIDE, Scope.RUNS_READ, Scope.WORKFLOWS_READ);
+                Scope.APPROVALS_READ, Scope.APPROVALS_DECIDE, Scope.RUNS_READ, Scope.WORKFLOWS_READ,
+                Scope.TOKENS_MANAGE);
     }
 
     @Test
@@ -40,7 +41,7 @@ class RolesAndScopesTests {
     void severalRolesAllowTheUnionOfTheirScopes() {
         assertThat(Role.scopesAllowedFor(List.of(Role.DESIGNER, Role.APPROVER))).containsExactlyInAnyOrder(
                 Scope.WORKFLOWS_READ, Scope.WORKFLOWS_WRITE, Scope.RUNS_READ, Scope.RUNS_WRITE,
-                Scope.APPROVALS_READ, Scope.APPROVALS_DECIDE);
+                Scope.APPROVALS_READ, Scope.APPROVALS_DECIDE, Scope.TOKENS_MANAGE);
         assertThat(Role.scopesAllowedFor(Set.of())).isEmpty();
     }
 
@@ -53,6 +54,7 @@ class RolesAndScopesTests {
             runs:patch       | ROLE_OPERATOR ROLE_ADMIN SCOPE_runs:patch
             approvals:read   | ROLE_OPERATOR ROLE_APPROVER ROLE_ADMIN SCOPE_approvals:read
             approvals:decide | ROLE_APPROVER ROLE_ADMIN SCOPE_approvals:decide
+            tokens:manage    | ROLE_DESIGNER ROLE_OPERATOR ROLE_APPROVER ROLE_ADMIN SCOPE_tokens:manage
             admin            | ROLE_ADMIN SCOPE_admin
             """)
     void eachScopeIsGrantedByItsOwnAuthorityAndTheRolesAllowingIt(String scope, String authorities) {
@@ -78,6 +80,6 @@ class RolesAndScopesTests {
         assertThat(Scope.RUNS_READ.authority()).isEqualTo("SCOPE_runs:read");
         assertThat(EnumSet.allOf(Scope.class)).extracting(Scope::value).containsExactly("workflows:read",
                 "workflows:write", "runs:read", "runs:write", "runs:patch", "approvals:read", "approvals:decide",
-                "signals:send", "admin");
+                "signals:send", "tokens:manage", "admin");
     }
 }
