@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.UUID;
 
 import org.springframework.stereotype.Service;
@@ -47,15 +48,25 @@ public class ApiTokenService {
      */
     @Transactional
     public IssuedToken issue(String owner, String name, Set<Scope> scopes, Duration lifetime) {
+        return issue(owner, name, scopes, now -> lifetime == null ? null : now.plus(lifetime));
+    }
+
+    /** {@link #issue(String, String, Set, Duration)} with the instant it expires at ({@code null}: never). */
+    @Transactional
+    public IssuedToken issueUntil(String owner, String name, Set<Scope> scopes, Instant expiresAt) {
+        return issue(owner, name, scopes, now -> expiresAt);
+    }
+
+    private IssuedToken issue(String owner, String name, Set<Scope> scopes, UnaryOperator<Instant> expiry) {
         UserAccount account = users.findById(owner).filter(UserAccount::isEnabled).orElseThrow(() ->
                 new TokenRequestRejectedException("Expected an enabled user '" + owner + "', but there is none"));
         checkName(name);
         checkScopes(account, scopes);
-        checkLifetime(lifetime);
         Instant now = clock.instant();
+        Instant expiresAt = expiry.apply(now);
+        checkLifetime(expiresAt == null ? null : Duration.between(now, expiresAt));
         ApiTokenSecret secret = secrets.apiTokenSecret();
-        ApiToken token = tokens.save(new ApiToken(owner, name.strip(), scopes, secret.hash(), now,
-                lifetime == null ? null : now.plus(lifetime)));
+        ApiToken token = tokens.save(new ApiToken(owner, name.strip(), scopes, secret.hash(), now, expiresAt));
         return new IssuedToken(token.id(), token.name(), owner, token.scopes(), now, token.expiresAt(), secret.value());
     }
 

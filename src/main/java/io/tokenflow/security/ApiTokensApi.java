@@ -1,5 +1,6 @@
 package io.tokenflow.security;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 
@@ -28,8 +29,11 @@ class ApiTokensApi {
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<CreatedToken> create(@RequestBody TokenRequest request, Caller caller) {
-        IssuedToken issued = tokens.issue(caller.username(), request.name(), request.scopesFor(caller),
-                request.lifetime());
+        Duration lifetime = request.lifetime();
+        // an expiresAt in the past is refused on issue as a lifetime of zero or less
+        IssuedToken issued = request.expiresAt() != null
+                ? tokens.issueUntil(caller.username(), request.name(), request.scopesFor(caller), request.expiresAt())
+                : tokens.issue(caller.username(), request.name(), request.scopesFor(caller), lifetime);
         return ResponseEntity.status(HttpStatus.CREATED).cacheControl(CacheControl.noStore())
                 .body(CreatedToken.of(issued));
     }

@@ -1,6 +1,7 @@
 package io.tokenflow.security;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -8,9 +9,10 @@ import java.util.Set;
 /**
  * The body of {@code POST /api/v1/tokens}.
  *
- * @param expiresInDays optional; without it the token does not expire
+ * @param expiresInDays optional; without it (and without {@code expiresAt}) the token does not expire
+ * @param expiresAt     optional, instead of {@code expiresInDays}: when the token expires (an RFC 3339 instant)
  */
-record TokenRequest(String name, List<String> scopes, Integer expiresInDays) {
+record TokenRequest(String name, List<String> scopes, Integer expiresInDays, Instant expiresAt) {
 
     /**
      * The requested scopes, each known and, when the caller is itself a token, held by that token: a token never
@@ -30,8 +32,11 @@ record TokenRequest(String name, List<String> scopes, Integer expiresInDays) {
         return parsed;
     }
 
-    /** The lifetime, or {@code null} for a token that does not expire. */
+    /** The lifetime {@code expiresInDays} gives, or {@code null} (no expiry, or one given by {@code expiresAt}). */
     Duration lifetime() {
+        if (expiresInDays != null && expiresAt != null) {
+            throw new TokenRequestRejectedException("Expected expiresInDays or expiresAt, but got both");
+        }
         return expiresInDays == null ? null : Duration.ofDays(expiresInDays);
     }
 }

@@ -16,6 +16,9 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Set;
 
 import com.jayway.jsonpath.JsonPath;
@@ -85,6 +88,31 @@ class ApiTokensApiIntegrationTests {
 
         bearerGet(JsonPath.read(created, "$.secret")).andExpect(status().isOk())
                 .andExpect(jsonPath("$[*].name", hasItem("laptop")));
+    }
+
+    /** expiresAt was accepted and ignored: the token never expired. */
+    @Test
+    void honoursExpiresAtAndRefusesOneInThePastOrBesideExpiresInDays() throws Exception {
+        MockHttpSession session = TestAccounts.signIn(mvc, designer, TestAccounts.PASSWORD);
+        String at = clock.instant().plus(Duration.ofDays(2)).truncatedTo(ChronoUnit.SECONDS).toString();
+
+        mvc.perform(post("/api/v1/tokens").session(session).with(csrf().asHeader())
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"name\": \"two-days\", \"scopes\": [\"runs:read\"], \"expiresAt\": \"" + at + "\"}"))
+                .andExpect(status().isCreated()).andExpect(jsonPath("$.expiresAt").value(at));
+        assertThat(tokens.list(designer)).filteredOn(token -> token.name().equals("two-days")).singleElement()
+                .satisfies(token -> assertThat(token.expiresAt()).isEqualTo(Instant.parse(at)));
+        String past = clock.instant().minus(Duration.ofHours(1)).toString();
+        mvc.perform(post("/api/v1/tokens").session(session).with(csrf().asHeader())
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"name\": \"past\", \"scopes\": [\"runs:read\"], \"expiresAt\": \"" + past + "\"}"))
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.detail").value(containsString("lifetime above zero")));
+        mvc.perform(post("/api/v1/tokens").session(session).with(csrf().asHeader())
+                        .contentType(MediaType.APPLICATION_JSON).content("{\"name\": \"both\", \"scopes\": "
+                                + "[\"runs:read\"], \"expiresInDays\": 1, \"expiresAt\": \"" + at + "\"}"))
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.detail").value("Expected expiresInDays or expiresAt, but got both"));
     }
 
     @Test

@@ -42,7 +42,7 @@ class CallerTests {
     @Test
     void tokenCallerCannotRequestScopesItDoesNotHold() {
         Caller caller = Caller.of(ApiTokenAuthentication.verified("olga", UUID.randomUUID(), Set.of(Scope.RUNS_READ)));
-        TokenRequest request = new TokenRequest("ci", List.of("runs:read", "runs:patch"), null);
+        TokenRequest request = new TokenRequest("ci", List.of("runs:read", "runs:patch"), null, null);
 
         assertThatThrownBy(() -> request.scopesFor(caller))
                 .isInstanceOf(TokenRequestRejectedException.class)
@@ -54,7 +54,7 @@ class CallerTests {
         Caller caller = Caller.of(UsernamePasswordAuthenticationToken.authenticated("ada", null,
                 AuthorityUtils.createAuthorityList("ROLE_ADMIN")));
 
-        assertThatThrownBy(() -> new TokenRequest("ci", List.of("runs:read", "runs:*"), null).scopesFor(caller))
+        assertThatThrownBy(() -> new TokenRequest("ci", List.of("runs:read", "runs:*"), null, null).scopesFor(caller))
                 .isInstanceOf(TokenRequestRejectedException.class)
                 .hasMessageContaining("but got 'runs:*'");
     }
