@@ -5,7 +5,10 @@ import org.springframework.web.socket.config.annotation.EnableWebSocket;
 import org.springframework.web.socket.config.annotation.WebSocketConfigurer;
 import org.springframework.web.socket.config.annotation.WebSocketHandlerRegistry;
 
-/** Serves {@code /live} to pages of this origin only (the page security chain requires a signed-in session). */
+/**
+ * Serves {@code /live} to pages of this origin only (the page security chain requires a signed-in session): the
+ * handshake must carry an {@code Origin} ({@link RequireOrigin}), and Spring's default check makes it this server's.
+ */
 @Configuration(proxyBeanMethods = false)
 @EnableWebSocket
 class LiveWebSocketConfiguration implements WebSocketConfigurer {
@@ -20,6 +23,6 @@ class LiveWebSocketConfiguration implements WebSocketConfigurer {
 
     @Override
     public void registerWebSocketHandlers(WebSocketHandlerRegistry registry) {
-        registry.addHandler(handler, PATH);
+        registry.addHandler(handler, PATH).addInterceptors(new RequireOrigin());
     }
 }

@@ -308,7 +308,7 @@ public final class LiveBenchmark {
 
         /** Connects and subscribes without waiting (a starting run's first push shows everything so far anyway). */
         Watcher(UUID run) {
-            socket = http.newWebSocketBuilder().header("Cookie", cookie)
+            socket = http.newWebSocketBuilder().header("Cookie", cookie).header("Origin", base)
                     .buildAsync(URI.create(base.replace("http", "ws") + "/live"), this)
                     .thenCompose(ws -> ws.sendText("{\"subscribe\": \"run:" + run + "\", \"after\": 0}", true));
         }

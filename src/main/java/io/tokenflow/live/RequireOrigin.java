@@ -1,0 +1,32 @@
+package io.tokenflow.live;
+
+import java.util.Map;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.server.ServerHttpRequest;
+import org.springframework.http.server.ServerHttpResponse;
+import org.springframework.web.socket.WebSocketHandler;
+import org.springframework.web.socket.server.HandshakeInterceptor;
+
+/**
+ * Refuses a {@code /live} handshake without an {@code Origin} header (403). Spring's same-origin check lets such a
+ * handshake through (a request without an Origin counts as same-origin), but every browser sends one on a WebSocket
+ * handshake: one without it comes from a script holding a copied session cookie, not from our pages.
+ */
+final class RequireOrigin implements HandshakeInterceptor {
+
+    @Override
+    public boolean beforeHandshake(ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler handler,
+                                   Map<String, Object> attributes) {
+        if (request.getHeaders().getOrigin() == null) {
+            response.setStatusCode(HttpStatus.FORBIDDEN);
+            return false;
+        }
+        return true;
+    }
+
+    @Override
+    public void afterHandshake(ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler handler,
+                               Exception exception) {
+    }
+}
