@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
@@ -13,6 +15,7 @@ import com.microsoft.playwright.Download;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.AriaRole;
+import com.microsoft.playwright.options.SameSiteAttribute;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
@@ -43,6 +46,32 @@ class WorkflowsE2ETests {
         assertThat(page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setName(name).setLevel(1))).isVisible();
         assertThat(page.locator("#node-start")).containsText("function");
         assertThat(page.locator("#dsl > pre")).containsText("\"noop\"");
+    }
+
+    /**
+     * The pages work under the Content-Security-Policy (no inline script or style, no eval: the browser reports
+     * each refusal on the console), and the session cookie goes with same-site requests only (SameSite=Lax).
+     */
+    @Test
+    void pagesRunUnderTheContentSecurityPolicyWithALaxSessionCookie(Page page) {
+        List<String> refused = new ArrayList<>();
+        page.onConsoleMessage(message -> {
+            if (message.text().contains("Content Security Policy")) {
+                refused.add(message.text());
+            }
+        });
+        SignIn.andOpen(page, baseUrl(), "/workflows");
+        String name = unique("csp");
+        create(page, name);
+        assertThat(page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setName(name).setLevel(1))).isVisible();
+        page.navigate(baseUrl() + "/workflows/" + name + "/editor");
+        assertThat(page.locator("#save-state")).isVisible();
+        page.navigate(baseUrl() + "/runs");
+        page.navigate(baseUrl() + "/approvals");
+
+        assertThat(refused).as("refused by the Content-Security-Policy").isEmpty();
+        assertThat(page.context().cookies()).filteredOn(cookie -> cookie.name.equals("JSESSIONID")).singleElement()
+                .satisfies(cookie -> assertThat(cookie.sameSite).isEqualTo(SameSiteAttribute.LAX));
     }
 
     @Test

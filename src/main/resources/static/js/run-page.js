@@ -168,6 +168,15 @@
     followSlider();
     refresh();
   });
+  // A request from an element with data-shown-seq="<name>" carries the event the page shows as that parameter
+  // (in place of hx-vals="js:…", which htmx evaluates as script: the Content-Security-Policy forbids that)
+  document.addEventListener("htmx:configRequest", function (event) {
+    var elt = event.detail.elt;
+    var summary = document.getElementById("run-summary");
+    if (elt && elt.dataset && elt.dataset.shownSeq && summary) {
+      event.detail.parameters[elt.dataset.shownSeq] = summary.dataset.seq;
+    }
+  });
   document.addEventListener("htmx:afterSettle", refresh);
   document.addEventListener("htmx:afterRequest", function (event) {
     if (event.detail.elt && event.detail.elt.id === "time-travel") {

@@ -10,6 +10,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.redirectedUrl;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import java.time.Clock;
@@ -44,6 +45,17 @@ class LoginPageIntegrationTests {
                         containsString("name=\"_csrf\""),
                         containsString("<meta name=\"_csrf_header\" content=\"X-CSRF-TOKEN\">"),
                         not(containsString("role=\"alert\"")))));
+    }
+
+    @Test
+    void sendsTheContentSecurityReferrerAndPermissionsPolicies() throws Exception {
+        for (String path : new String[] {"/login", "/api/v1/schema/workflow"}) {
+            mvc.perform(get(path))
+                    .andExpect(header().string("Content-Security-Policy", SecurityConfiguration.CONTENT_SECURITY_POLICY))
+                    .andExpect(header().string("Content-Security-Policy", containsString("script-src 'self';")))
+                    .andExpect(header().string("Referrer-Policy", "strict-origin-when-cross-origin"))
+                    .andExpect(header().string("Permissions-Policy", containsString("camera=()")));
+        }
     }
 
     @Test
