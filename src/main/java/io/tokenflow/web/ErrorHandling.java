@@ -18,6 +18,7 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.servlet.ModelAndView;
@@ -66,6 +67,16 @@ class ErrorHandling extends ResponseEntityExceptionHandler {
     Object badRequest(BadRequestException e, HttpServletRequest request) {
         Map<String, Object> properties = e.pointer() == null ? Map.of() : Map.of("pointer", e.pointer());
         return respond(request, Problems.of(e.status(), "bad-request", "Bad request", e.getMessage(), properties));
+    }
+
+    /**
+     * Spring Security's firewall checks header values when they are read (here, by a handler): one with a control
+     * character (a NUL in {@code If-Match}) is the caller's fault, not ours.
+     */
+    @ExceptionHandler(RequestRejectedException.class)
+    Object rejected(RequestRejectedException e, HttpServletRequest request) {
+        return respond(request, Problems.of(400, "bad-request", "Bad request", "Expected header values of printable "
+                + "characters, but the request has one with a control character"));
     }
 
     @ExceptionHandler(PatchException.class)
