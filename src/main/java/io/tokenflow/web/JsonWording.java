@@ -14,6 +14,9 @@ public final class JsonWording {
     private static final Pattern JAVA_TYPE = Pattern.compile("`((?:[a-z_$][\\w$]*\\.)+[\\w$.]+(?:<[^`]*>)?|int|long"
             + "|double|boolean|float|short)`");
     private static final Pattern LIMIT_SOURCE = Pattern.compile(", from `[^`]*`| \\(token `[^`]*`\\)");
+    /** Jackson's words for a value no constructor of the target takes (a number where an object belongs). */
+    private static final Pattern NO_CREATOR = Pattern.compile("Cannot construct instance of (.+?) \\(.*?\\): no \\S+ "
+            + "constructor/factory method to deserialize from (\\w+) value(.*)", Pattern.DOTALL);
     private static final Map<String, String> KINDS = Map.ofEntries(
             Map.entry("String", "a string"), Map.entry("Integer", "a whole number"), Map.entry("int", "a whole number"),
             Map.entry("Long", "a whole number"), Map.entry("long", "a whole number"), Map.entry("Short", "a whole number"),
@@ -38,7 +41,13 @@ public final class JsonWording {
             types.appendReplacement(worded, Matcher.quoteReplacement(kind(types.group(1))));
         }
         types.appendTail(worded);
-        return worded.toString();
+        Matcher creator = NO_CREATOR.matcher(worded);
+        return creator.matches() ? "Expected " + creator.group(1) + ", but found " + article(creator.group(2))
+                + creator.group(2).toLowerCase(java.util.Locale.ROOT) + creator.group(3) : worded.toString();
+    }
+
+    private static String article(String kind) {
+        return "AEIOU".indexOf(kind.charAt(0)) >= 0 ? "an " : "a ";
     }
 
     private static String kind(String javaType) {
@@ -53,7 +62,8 @@ public final class JsonWording {
         if (simple.endsWith("Map") || simple.endsWith("ObjectNode") || simple.endsWith("JsonNode")) {
             return simple.endsWith("JsonNode") ? "a JSON value" : "an object";
         }
-        return KINDS.getOrDefault(simple, "a value of another kind");
+        // our own request types are JSON objects
+        return raw.startsWith("io.tokenflow.") ? "an object" : KINDS.getOrDefault(simple, "a value of another kind");
     }
 
     private static String plural(String kind) {

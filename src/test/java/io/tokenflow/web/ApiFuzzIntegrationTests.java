@@ -15,6 +15,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -50,7 +51,8 @@ import io.tokenflow.TestWorkflows;
  * query parameters, headers and bodies drawn from values that broke such APIs before (numbers beyond int and long,
  * 1e308, NUL characters, thousands of segments, nesting hundreds deep, malformed JSON, valid documents with one
  * member replaced). Asserts that none answers 5xx, that a refused request (4xx) changes none of the tables the API
- * writes, and that the application is healthy at the end. Prints the statuses seen.
+ * writes and names no Java internals (packages, types, exceptions), and that the application is healthy at the end.
+ * Prints the statuses seen.
  *
  * <p>Bounded here ({@code fuzz.inputs}, 1,000 by default, about a minute); the long form is
  * {@code ./mvnw test -Dtest=ApiFuzzIntegrationTests -Dfuzz.inputs=10000} ({@code -Dfuzz.seed=…} repeats a run). The
@@ -70,6 +72,10 @@ class ApiFuzzIntegrationTests {
             + "workflow_versions) || '/' || (select count(*) from workflow_tags) || '/' || (select count(*) from "
             + "api_tokens) || '/' || (select count(*) from node_types) || '/' || (select count(*) from agents) || '/' "
             + "|| (select count(*) from trigger_secrets) || '/' || (select count(*) from run_ir_revisions)";
+
+    /** What a refusal must not show its caller: Java's packages, types and exception names. */
+    private static final Pattern JAVA_NAMES = Pattern.compile("java\\.|jakarta\\.|tools\\.jackson|org\\.springframework"
+            + "|io\\.tokenflow|Exception\\b|\\bInteger\\b|\\bint\\b|\\bLong\\b|StreamReadConstraints");
 
     @Autowired MockMvc mvc;
     @Autowired JdbcClient jdbc;
@@ -122,6 +128,9 @@ class ApiFuzzIntegrationTests {
                 failures.add(what + " → " + status + " " + abbreviate(result.getResponse().getContentAsString()));
             } else if (status >= 400 && !before.equals(jdbc.sql(STATE).query(String.class).single())) {
                 failures.add(what + " → " + status + " yet changed the stored state");
+            } else if (status >= 400 && JAVA_NAMES.matcher(result.getResponse().getContentAsString()).find()) {
+                failures.add(what + " → " + status + " naming Java internals: "
+                        + abbreviate(result.getResponse().getContentAsString()));
             }
         }
         System.out.printf("API fuzz: %,d inputs (seed %d) over %d endpoints; statuses %s; %d failures%n", INPUTS, SEED,

@@ -20,6 +20,17 @@ class JsonWordingTests {
     }
 
     @Test
+    void saysWhichKindAValueNoConstructorTakesShouldHaveBeen() {
+        assertThat(JsonWording.withoutJavaNames("Cannot construct instance of `io.tokenflow.approvals.Decision` "
+                + "(although at least one Creator exists): no long/Long-argument constructor/factory method to "
+                + "deserialize from Number value (2147483648)"))
+                .isEqualTo("Expected an object, but found a number (2147483648)");
+        assertThat(JsonWording.withoutJavaNames("Cannot construct instance of `io.tokenflow.runs.Thing` (although at "
+                + "least one Creator exists): no String-argument constructor/factory method to deserialize from "
+                + "String value ('x')")).isEqualTo("Expected an object, but found a string ('x')");
+    }
+
+    @Test
     void leavesTheLimitOutOfItsSource() {
         assertThat(JsonWording.withoutJavaNames("Document nesting depth (1001) exceeds the maximum allowed (1000, from "
                 + "`StreamReadConstraints.getMaxNestingDepth()`)"))
