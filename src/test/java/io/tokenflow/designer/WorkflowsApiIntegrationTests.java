@@ -220,6 +220,36 @@ class WorkflowsApiIntegrationTests {
                         "at most 100 segments")));
     }
 
+    /**
+     * The declared inputs are a schema every start is checked against on a request thread: one the validators cannot
+     * take is refused at its pointer, and patterns run on RE2, so a pattern that backtracks exponentially on Java's
+     * regular expressions answers at once (40 a's and a '!' against (a+)+$ took Java's engine 2^40 steps).
+     */
+    @Test
+    void checksTheDeclaredInputsAsASchemaAndRunsTheirPatternsInLinearTime() throws Exception {
+        send(post("/api/v1/workflows"), inputsWorkflow(unique("inputs-count"), "{\"maxLength\": 1e308}"))
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.diagnostics[0].code").value("invalid-inputs"))
+                .andExpect(jsonPath("$.diagnostics[0].pointer").value("/inputs/properties/s/maxLength"));
+        send(post("/api/v1/workflows"), inputsWorkflow(unique("inputs-lookahead"), "{\"pattern\": \"(?=a)b\"}"))
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.diagnostics[0].code").value("invalid-inputs"));
+        String name = unique("inputs-pattern");
+        send(post("/api/v1/workflows"), inputsWorkflow(name, "{\"type\": \"string\", \"pattern\": \"^(a+)+$\"}"))
+                .andExpect(status().isCreated());
+
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () ->
+                send(post("/api/v1/runs"), "{\"workflow\": \"" + name + "\", \"inputs\": {\"s\": \""
+                        + "a".repeat(40) + "!\"}}").andExpect(status().isUnprocessableContent())
+                        .andExpect(jsonPath("$.pointer").value("/inputs/s")));
+    }
+
+    private static String inputsWorkflow(String name, String property) {
+        return "{\"name\": \"" + name + "\", \"inputs\": {\"type\": \"object\", \"properties\": {\"s\": "
+                + property + "}}, \"nodes\": [{\"id\": \"n\", \"type\": \"function\", \"config\": "
+                + "{\"function\": \"echo\"}}]}";
+    }
+
     @Test
     void exportsTheDocumentInTheAuthorsMemberOrder() throws Exception {
         String name = created("valid/sequential");

@@ -11,9 +11,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
-import com.networknt.schema.SchemaRegistry;
-import com.networknt.schema.SpecificationVersion;
 
+import io.tokenflow.engine.conditions.JsonSchemas;
 import io.tokenflow.engine.dsl.Diagnostics;
 import io.tokenflow.engine.dsl.SchemaErrors;
 import tools.jackson.databind.JsonNode;
@@ -30,7 +29,8 @@ final class TriggerChecks {
     private static final Set<String> WEBHOOK_ONLY = Set.of("auth");
 
     private final CronSyntax cron;
-    private final SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+    // RE2 patterns, nothing fetched: the declared inputs are the user's schema (checked by the compiler first)
+    private final JsonSchemas schemas = new JsonSchemas();
     private final Map<String, Schema> inputSchemas = new ConcurrentHashMap<>();
 
     TriggerChecks(CronSyntax cron) {
@@ -80,7 +80,7 @@ final class TriggerChecks {
         }
         JsonNode runInputs = trigger.has("inputs") ? trigger.get("inputs") : JsonNodeFactory.instance.objectNode();
         if (inputs != null && !inputs.isNull()) {
-            Schema schema = inputSchemas.computeIfAbsent(inputs.toString(), registry::getSchema);
+            Schema schema = inputSchemas.computeIfAbsent(inputs.toString(), text -> schemas.load(inputs));
             List<Error> errors = schema.validate(runInputs);
             for (Error error : errors) {
                 invalid(diagnostics, pointer + "/inputs" + SchemaErrors.pointerOf(error), "Expected the trigger's "

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import io.tokenflow.engine.conditions.ConditionCompiler;
+import io.tokenflow.engine.conditions.JsonSchemas;
 import io.tokenflow.engine.dsl.Diagnostics;
 import io.tokenflow.engine.dsl.DslReader;
 import io.tokenflow.engine.dsl.NodeDefinition;
@@ -40,6 +41,7 @@ public final class WorkflowCompiler {
     private final Map<NodeKind, NodeKindCompiler> kindCompilers = new EnumMap<>(NodeKind.class);
     private final IrAssembler assembler;
     private final TriggerChecks triggerChecks;
+    private final JsonSchemas inputSchemas = new JsonSchemas();
 
     /**
      * @param defaultTypes the node types used by {@link #compile(JsonNode)}
@@ -79,8 +81,22 @@ public final class WorkflowCompiler {
             return new CompilationResult(dsl, null, diagnostics.all());
         }
         WorkflowIr ir = compile(definition.get(), types, diagnostics);
-        triggerChecks.check(dsl.get("triggers"), definition.get().inputs(), diagnostics);
+        JsonNode inputs = definition.get().inputs();
+        boolean inputsValid = inputs == null || inputs.isNull() || checkInputs(inputs, diagnostics);
+        triggerChecks.check(dsl.get("triggers"), inputsValid ? inputs : null, diagnostics);
         return new CompilationResult(dsl, diagnostics.hasErrors() ? null : ir, diagnostics.all());
+    }
+
+    /**
+     * The declared inputs are a JSON Schema every run's inputs are checked against: it must be one users may give
+     * ({@link JsonSchemas#problem}: no remote reference, no count beyond int, RE2 patterns only, since a backtracking
+     * pattern would take a request thread for as long as it likes).
+     */
+    private boolean checkInputs(JsonNode inputs, Diagnostics diagnostics) {
+        Optional<JsonSchemas.Problem> problem = inputSchemas.problem(inputs);
+        problem.ifPresent(found -> diagnostics.error("invalid-inputs", null, "/inputs" + found.pointer(),
+                found.message()));
+        return problem.isEmpty();
     }
 
     private WorkflowIr compile(WorkflowDefinition workflow, NodeTypeCatalog types, Diagnostics diagnostics) {
