@@ -48,7 +48,8 @@ public class RedisConnections implements DisposableBean {
 
     /**
      * What each of a consumer's reading threads reads of a list of streams, one stream per shard, when
-     * {@code threads} threads were asked for. On a single Redis each of them reads all the streams in one command. On
+     * {@code threads} threads were asked for (the engine's own consumers, whose handlers are quick; workers, which run
+     * their tasks on the reading thread, take a consumer per shard for each thread instead). On a single Redis each of them reads all the streams in one command. On
      * a cluster, where one command's keys must share a slot, one command reads one shard: the threads are spread over
      * the shards, thread {@code i} reading shard {@code i mod shards}, and as every shard needs a reader there is one
      * per shard at least. (A thread per shard for each of the {@code threads} instead multiplied the readers by the

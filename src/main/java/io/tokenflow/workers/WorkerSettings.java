@@ -12,7 +12,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param enabled       whether this instance runs the built-in workers at all
  * @param concurrency   consumer threads per worker type (2 unless named here; 0 turns a type off); on a Redis
- *                      Cluster spread over the shards, and at least one per shard
+ *                      Cluster that many per shard
  * @param batchSize     tokens taken per read ({@code XREADGROUP … COUNT})
  * @param block         how long one read waits for tokens; also bounds how long stopping takes
  * @param claimIdle     how long a token may stay unacknowledged before another consumer takes it over

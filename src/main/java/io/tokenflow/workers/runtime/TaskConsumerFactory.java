@@ -1,5 +1,6 @@
 package io.tokenflow.workers.runtime;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 
@@ -33,15 +34,24 @@ class TaskConsumerFactory {
     }
 
     /**
-     * The consumers of a type's work, one per thread: {@code threads} of them reading every shard on a single Redis.
-     * On a cluster, where a blocking read takes the streams of one slot only, they are spread over the shards, at
-     * least one per shard ({@link RedisConnections#readers}).
+     * The consumers of a type's work: {@code threads} of them reading every shard on a single Redis. On a cluster,
+     * where a blocking read takes one shard's stream, each of the {@code threads} is a consumer per shard (so
+     * threads × shards), not {@code threads} spread over the shards as the engine's own consumers are
+     * ({@link RedisConnections#readers}): a worker runs its task on the reading thread, so a shard read by fewer
+     * threads than the concurrency queued its tasks behind a slow one while other shards' threads idled (four 30 s
+     * sleeps on four shards, two of them on one shard, ran one after the other: {@code CancellationIntegrationTests}
+     * on the cluster).
      */
     List<TaskConsumer> create(String type, int threads) {
         List<String> perShard = IntStream.range(0, keys.shards()).mapToObj(shard -> keys.taskStream(type, shard))
                 .toList();
-        return connections.readers(perShard, threads).stream()
-                .map(read -> create(type, read.stream().map(perShard::indexOf).toList())).toList();
+        List<TaskConsumer> consumers = new ArrayList<>();
+        for (int i = 0; i < threads; i++) {
+            for (List<String> read : connections.readers(perShard, 1)) {
+                consumers.add(create(type, read.stream().map(perShard::indexOf).toList()));
+            }
+        }
+        return consumers;
     }
 
     private TaskConsumer create(String type, List<Integer> shards) {

@@ -13,8 +13,8 @@ import io.tokenflow.workers.TaskHandlers;
 import io.tokenflow.workers.WorkerSettings;
 
 /**
- * Starts the consumer threads of every worker type that has a handler (as many as configured per type, and on a
- * cluster at least one per shard: {@link TaskConsumerFactory#create}) and stops them gracefully: each finishes its current batch, so no token is left half-done.
+ * Starts the consumer threads of every worker type that has a handler (as many as configured per type, times the
+ * shards on a cluster: {@link TaskConsumerFactory#create}) and stops them gracefully: each finishes its current batch, so no token is left half-done.
  */
 @Component
 class WorkerRuntime implements SmartLifecycle {
