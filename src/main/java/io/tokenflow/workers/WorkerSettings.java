@@ -11,8 +11,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * The built-in workers, under {@code tokenflow.workers}.
  *
  * @param enabled       whether this instance runs the built-in workers at all
- * @param concurrency   consumer threads per worker type (2 unless named here; 0 turns a type off); on a Redis
- *                      Cluster that many per shard
+ * @param concurrency   threads running a worker type's tasks (2 unless named here; 0 turns a type off); on a
+ *                      single Redis each also reads, on a Redis Cluster they are fed by a reading thread per shard
  * @param batchSize     tokens taken per read ({@code XREADGROUP … COUNT})
  * @param block         how long one read waits for tokens; also bounds how long stopping takes
  * @param claimIdle     how long a token may stay unacknowledged before another consumer takes it over
@@ -45,7 +45,7 @@ public record WorkerSettings(@DefaultValue("true") boolean enabled, Map<String, 
         cel = cel == null ? new Cel(null, 0, 0) : cel;
     }
 
-    /** Consumer threads for one worker type. */
+    /** Threads running one worker type's tasks. */
     public int concurrencyOf(String type) {
         return concurrency.getOrDefault(type, DEFAULT_CONCURRENCY);
     }

@@ -6,6 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import io.lettuce.core.Consumer;
+import io.lettuce.core.XClaimArgs;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+
 /**
  * The tokens one consumer has read and not yet finished, readable from another thread so that a {@link LeaseRenewer}
  * can keep them from being claimed by other consumers while a slow task runs, and a {@link StartAnnouncer} can report
@@ -33,6 +37,11 @@ final class HeldTokens {
                 : null;
     }
 
+    /** Entries before {@code index} are someone else's now (handed over to a running thread, {@link TaskPool}). */
+    void handedOver(int index) {
+        next = index;
+    }
+
     void release() {
         working = null;
         entries = List.of();
@@ -53,6 +62,15 @@ final class HeldTokens {
 
     /** An entry being worked on since then. */
     record Working(TaskEntry entry, long sinceNanos, long sinceMillis) {
+    }
+
+    /**
+     * Resets the idle time of the entries not yet finished, when the batch has been held longer than {@code nanos}
+     * ({@code XCLAIM … JUSTID} to the consumer that holds them); called by another thread.
+     */
+    void renew(RedisClusterCommands<String, String> redis, Consumer<String> consumer, long nanos) {
+        unfinishedHeldLongerThan(nanos).forEach((stream, ids) ->
+                redis.xclaim(stream, consumer, XClaimArgs.Builder.justid(), ids.toArray(String[]::new)));
     }
 
     /** Stream → entry ids not yet finished, when the batch has been held longer than {@code nanos}. */

@@ -20,7 +20,7 @@ final class LeaseRenewer {
 
     private static final Logger log = LoggerFactory.getLogger(LeaseRenewer.class);
 
-    private final List<TaskConsumer> consumers;
+    private final List<TokenHolder> consumers;
     private final RedisClusterCommands<String, String> redis;
     private final long periodNanos;
     private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -29,7 +29,7 @@ final class LeaseRenewer {
         return thread;
     });
 
-    LeaseRenewer(List<TaskConsumer> consumers, RedisClusterCommands<String, String> redis, Duration claimIdle) {
+    LeaseRenewer(List<TokenHolder> consumers, RedisClusterCommands<String, String> redis, Duration claimIdle) {
         this.consumers = List.copyOf(consumers);
         this.redis = redis;
         this.periodNanos = Math.max(1, claimIdle.toNanos() / 3);
@@ -44,7 +44,7 @@ final class LeaseRenewer {
     }
 
     private void renewAll() {
-        for (TaskConsumer consumer : consumers) {
+        for (TokenHolder consumer : consumers) {
             try {
                 consumer.renewHeld(redis, periodNanos);
             } catch (RuntimeException e) {

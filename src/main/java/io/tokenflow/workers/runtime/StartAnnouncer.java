@@ -23,7 +23,7 @@ final class StartAnnouncer {
 
     private static final Logger log = LoggerFactory.getLogger(StartAnnouncer.class);
 
-    private final List<TaskConsumer> consumers;
+    private final List<TokenHolder> consumers;
     private final RedisClusterCommands<String, String> redis;
     private final RedisKeys keys;
     private final long afterNanos;
@@ -33,7 +33,7 @@ final class StartAnnouncer {
         return thread;
     });
 
-    StartAnnouncer(List<TaskConsumer> consumers, RedisClusterCommands<String, String> redis, RedisKeys keys,
+    StartAnnouncer(List<TokenHolder> consumers, RedisClusterCommands<String, String> redis, RedisKeys keys,
                    Duration announceAfter) {
         this.consumers = List.copyOf(consumers);
         this.redis = redis;
@@ -51,12 +51,12 @@ final class StartAnnouncer {
     }
 
     private void announceAll() {
-        for (TaskConsumer consumer : consumers) {
+        for (TokenHolder consumer : consumers) {
             consumer.workingLongerThan(afterNanos).ifPresent(working -> announce(consumer, working));
         }
     }
 
-    private void announce(TaskConsumer consumer, HeldTokens.Working working) {
+    private void announce(TokenHolder consumer, HeldTokens.Working working) {
         TaskEntry entry = working.entry();
         if (!entry.identified()) {
             return;

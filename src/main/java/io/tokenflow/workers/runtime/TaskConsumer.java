@@ -2,36 +2,44 @@ package io.tokenflow.workers.runtime;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.StreamMessage;
-import io.lettuce.core.XClaimArgs;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.tokenflow.redis.DedicatedConnection;
 import io.tokenflow.workers.WorkerSettings;
 
 /**
  * One consumer thread of one worker type: reads batches of new tokens, and every claim interval takes over tokens
- * left pending by dead consumers. {@link #stop()} lets the current batch finish.
+ * left pending by dead consumers, and gives each batch to its sink: a {@link BatchProcessor} running it on this thread
+ * (on a single Redis), or a {@link TaskPool} handing it to a running thread (on a cluster). {@link #stop()} lets the
+ * current batch finish (or be handed over).
  */
-final class TaskConsumer implements Runnable {
+final class TaskConsumer implements Runnable, TokenHolder {
+
+    /** Where a consumer's batches go; returns once the batch is finished or handed over. */
+    @FunctionalInterface
+    interface BatchSink {
+        void accept(List<StreamMessage<String, String>> batch);
+    }
 
     private static final Logger log = LoggerFactory.getLogger(TaskConsumer.class);
     private static final Duration BACKOFF = Duration.ofSeconds(1);
 
     private final DedicatedConnection connection;
     private final TaskStreams streams;
-    private final BatchProcessor batches;
+    private final BatchSink batches;
     private final HeldTokens held;
     private final WorkerSettings settings;
     private final String name;
     private volatile boolean running = true;
     private long nextClaim;
 
-    TaskConsumer(DedicatedConnection connection, TaskStreams streams, BatchProcessor batches,
+    TaskConsumer(DedicatedConnection connection, TaskStreams streams, BatchSink batches,
                  HeldTokens held, WorkerSettings settings, String name) {
         this.connection = connection;
         this.streams = streams;
@@ -41,7 +49,8 @@ final class TaskConsumer implements Runnable {
         this.name = name;
     }
 
-    String name() {
+    @Override
+    public String name() {
         return name;
     }
 
@@ -49,15 +58,14 @@ final class TaskConsumer implements Runnable {
         running = false;
     }
 
-    /** The token this consumer works on, once that has taken longer than {@code nanos} (each token once). */
-    java.util.Optional<HeldTokens.Working> workingLongerThan(long nanos) {
+    @Override
+    public Optional<HeldTokens.Working> workingLongerThan(long nanos) {
         return held.workingLongerThan(nanos);
     }
 
-    /** Resets the idle time of tokens this consumer has held longer than {@code nanos}; called by another thread. */
-    void renewHeld(RedisClusterCommands<String, String> redis, long nanos) {
-        held.unfinishedHeldLongerThan(nanos).forEach((stream, ids) ->
-                redis.xclaim(stream, streams.consumer(), XClaimArgs.Builder.justid(), ids.toArray(String[]::new)));
+    @Override
+    public void renewHeld(RedisClusterCommands<String, String> redis, long nanos) {
+        held.renew(redis, streams.consumer(), nanos);
     }
 
     @Override
@@ -82,7 +90,7 @@ final class TaskConsumer implements Runnable {
                 streams.ensureGroups();
             }
             claimWhenDue();
-            batches.process(streams.read(settings.batchSize(), settings.block()));
+            batches.accept(streams.read(settings.batchSize(), settings.block()));
             return true;
         } catch (RedisCommandExecutionException e) {
             if (e.getMessage() != null && e.getMessage().startsWith("NOGROUP")) {
@@ -105,7 +113,7 @@ final class TaskConsumer implements Runnable {
         if (!claimed.isEmpty()) {
             log.info("Worker {} took over {} tokens left pending by other consumers", name, claimed.size());
         }
-        batches.process(claimed);
+        batches.accept(claimed);
         boolean more = claimed.size() >= settings.batchSize();
         nextClaim = more ? now : now + settings.claimInterval().toNanos();
     }

@@ -12,7 +12,7 @@ import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.workers.WorkerSettings;
 
-/** Builds consumers, each with a unique name and a Redis connection of its own. */
+/** Builds a worker type's threads, each with a unique consumer name and a Redis connection of its own. */
 @Component
 class TaskConsumerFactory {
 
@@ -34,42 +34,68 @@ class TaskConsumerFactory {
     }
 
     /**
-     * The consumers of a type's work: {@code threads} of them reading every shard on a single Redis. On a cluster,
-     * where a blocking read takes one shard's stream, each of the {@code threads} is a consumer per shard (so
-     * threads × shards), not {@code threads} spread over the shards as the engine's own consumers are
-     * ({@link RedisConnections#readers}): a worker runs its task on the reading thread, so a shard read by fewer
-     * threads than the concurrency queued its tasks behind a slow one while other shards' threads idled (four 30 s
-     * sleeps on four shards, two of them on one shard, ran one after the other: {@code CancellationIntegrationTests}
-     * on the cluster).
+     * A type's threads. On a single Redis, {@code concurrency} consumers each read every shard (one command) and run
+     * what they read. On a cluster, where one read takes one shard's stream, a consumer per shard reads and hands its
+     * batches to a pool of {@code concurrency} running threads ({@link TaskPool}).
      */
-    List<TaskConsumer> create(String type, int threads) {
-        List<String> perShard = IntStream.range(0, keys.shards()).mapToObj(shard -> keys.taskStream(type, shard))
-                .toList();
-        List<TaskConsumer> consumers = new ArrayList<>();
-        for (int i = 0; i < threads; i++) {
-            for (List<String> read : connections.readers(perShard, 1)) {
-                consumers.add(create(type, read.stream().map(perShard::indexOf).toList()));
+    TypeWorkers create(String type, int concurrency) {
+        List<Integer> all = IntStream.range(0, keys.shards()).boxed().toList();
+        if (!connections.clustered()) {
+            List<TaskConsumer> consumers = new ArrayList<>();
+            for (int i = 0; i < concurrency; i++) {
+                String name = ConsumerNames.next(type);
+                DedicatedConnection connection = connections.dedicated(settings.block());
+                TaskStreams streams = new TaskStreams(connection, keys, local, type, name, all);
+                HeldTokens held = new HeldTokens();
+                BatchProcessor batches = new BatchProcessor(streams, executor, poisoned, type, name, held);
+                consumers.add(new TaskConsumer(connection, streams, batches::process, held, settings, name));
             }
+            return new TypeWorkers(consumers, null, List.of());
         }
-        return consumers;
+        TaskPool pool = new TaskPool();
+        List<TaskConsumer> readers = new ArrayList<>();
+        for (int shard : all) {
+            String name = ConsumerNames.next(type);
+            DedicatedConnection connection = connections.dedicated(settings.block());
+            TaskStreams streams = new TaskStreams(connection, keys, local, type, name, List.of(shard));
+            HeldTokens held = new HeldTokens();
+            TaskConsumer.BatchSink handOver = batch -> pool.handOver(batch, held, batch.stream()
+                    .map(message -> new TaskEntry(message.getStream(), shard, message.getId(), type,
+                            message.getBody())).toList());
+            readers.add(new TaskConsumer(connection, streams, handOver, held, settings, name));
+        }
+        List<PoolRunner> runners = new ArrayList<>();
+        for (int i = 0; i < concurrency; i++) {
+            String name = ConsumerNames.next(type);
+            DedicatedConnection connection = connections.dedicated();
+            TaskStreams streams = new TaskStreams(connection, keys, local, type, name, all);
+            HeldTokens held = new HeldTokens();
+            BatchProcessor batches = new BatchProcessor(streams, executor, poisoned, type, name, held);
+            runners.add(new PoolRunner(connection, streams, batches, held, pool, settings.block(), name));
+        }
+        return new TypeWorkers(readers, pool, runners);
     }
 
-    private TaskConsumer create(String type, List<Integer> shards) {
-        String name = ConsumerNames.next(type);
-        DedicatedConnection connection = connections.dedicated(settings.block());
-        TaskStreams streams = new TaskStreams(connection, keys, local, type, name, shards);
-        HeldTokens held = new HeldTokens();
-        BatchProcessor batches = new BatchProcessor(streams, executor, poisoned, type, name, held);
-        return new TaskConsumer(connection, streams, batches, held, settings, name);
+    /**
+     * A type's consumers (they read, and on a single Redis run what they read), and on a cluster the pool they hand
+     * their batches to and its running threads.
+     */
+    record TypeWorkers(List<TaskConsumer> consumers, TaskPool pool, List<PoolRunner> runners) {
+
+        List<TokenHolder> holders() {
+            List<TokenHolder> all = new ArrayList<>(consumers);
+            all.addAll(runners);
+            return all;
+        }
     }
 
     /** Reports the start of the given consumers' slow work, on the shared connection. */
-    StartAnnouncer startAnnouncer(List<TaskConsumer> consumers) {
+    StartAnnouncer startAnnouncer(List<TokenHolder> consumers) {
         return new StartAnnouncer(consumers, connections.commands(), keys, settings.announceStartAfter());
     }
 
     /** Renews the tokens the given consumers hold, on the shared connection. */
-    LeaseRenewer leaseRenewer(List<TaskConsumer> consumers) {
+    LeaseRenewer leaseRenewer(List<TokenHolder> consumers) {
         return new LeaseRenewer(consumers, connections.commands(), settings.claimIdle());
     }
 }

@@ -13,8 +13,10 @@ import io.tokenflow.workers.TaskHandlers;
 import io.tokenflow.workers.WorkerSettings;
 
 /**
- * Starts the consumer threads of every worker type that has a handler (as many as configured per type, times the
- * shards on a cluster: {@link TaskConsumerFactory#create}) and stops them gracefully: each finishes its current batch, so no token is left half-done.
+ * Starts the threads of every worker type that has a handler ({@link TaskConsumerFactory#create}: as many consumers
+ * as configured per type; on a cluster a reader per shard and as many running threads as configured) and stops them
+ * gracefully: each finishes its current batch, so no token is left half-done. On a cluster the readers stop first,
+ * handing over what they read, then the running threads.
  */
 @Component
 class WorkerRuntime implements SmartLifecycle {
@@ -26,6 +28,9 @@ class WorkerRuntime implements SmartLifecycle {
     private final TaskConsumerFactory consumers;
     private final List<TaskConsumer> running = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
+    private final List<TokenHolder> holders = new ArrayList<>();
+    private final List<TaskPool> pools = new ArrayList<>();
+    private final List<Thread> poolThreads = new ArrayList<>();
     private LeaseRenewer leases;
     private StartAnnouncer starts;
 
@@ -46,31 +51,44 @@ class WorkerRuntime implements SmartLifecycle {
                 startConsumers(type, concurrency);
             }
         }
-        if (!running.isEmpty()) {
-            leases = consumers.leaseRenewer(running);
+        if (!holders.isEmpty()) {
+            leases = consumers.leaseRenewer(holders);
             leases.start();
-            starts = consumers.startAnnouncer(running);
+            starts = consumers.startAnnouncer(holders);
             starts.start();
         }
-        log.info("Started {} worker threads for {}", threads.size(), new TreeSet<>(handlers.types()));
+        log.info("Started {} worker threads for {}", threads.size() + poolThreads.size(),
+                new TreeSet<>(handlers.types()));
     }
 
     private void startConsumers(String type, int concurrency) {
-        List<TaskConsumer> created = consumers.create(type, concurrency);
-        for (int i = 0; i < created.size(); i++) {
-            Thread thread = new Thread(created.get(i), "worker-" + type + "-" + i);
-            thread.setDaemon(true);
-            running.add(created.get(i));
-            threads.add(thread);
-            thread.start();
+        TaskConsumerFactory.TypeWorkers created = consumers.create(type, concurrency);
+        holders.addAll(created.holders());
+        for (int i = 0; i < created.runners().size(); i++) {
+            poolThreads.add(started(created.runners().get(i), "worker-" + type + "-run-" + i));
         }
+        if (created.pool() != null) {
+            pools.add(created.pool());
+        }
+        String reader = created.pool() == null ? "worker-" + type + "-" : "worker-" + type + "-read-";
+        for (int i = 0; i < created.consumers().size(); i++) {
+            running.add(created.consumers().get(i));
+            threads.add(started(created.consumers().get(i), reader + i));
+        }
+    }
+
+    private static Thread started(Runnable runnable, String name) {
+        Thread thread = new Thread(runnable, name);
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
     }
 
     @Override
     public void stop(Runnable callback) {
-        List<Thread> stopping = signalStop();
+        Runnable stopping = signalStop();
         Thread joiner = new Thread(() -> {
-            stopping.forEach(WorkerRuntime::join);
+            stopping.run();
             callback.run();
         }, "worker-shutdown");
         joiner.setDaemon(true);
@@ -79,7 +97,7 @@ class WorkerRuntime implements SmartLifecycle {
 
     @Override
     public void stop() {
-        signalStop().forEach(WorkerRuntime::join);
+        signalStop().run();
     }
 
     @Override
@@ -87,7 +105,8 @@ class WorkerRuntime implements SmartLifecycle {
         return !threads.isEmpty();
     }
 
-    private synchronized List<Thread> signalStop() {
+    /** Tells the readers to stop; returns what waits for them, then closes the pools and waits for their threads. */
+    private synchronized Runnable signalStop() {
         if (leases != null) {
             leases.stop();
             leases = null;
@@ -97,10 +116,19 @@ class WorkerRuntime implements SmartLifecycle {
             starts = null;
         }
         running.forEach(TaskConsumer::stop);
-        List<Thread> stopping = List.copyOf(threads);
+        List<Thread> readers = List.copyOf(threads);
+        List<TaskPool> closing = List.copyOf(pools);
+        List<Thread> runners = List.copyOf(poolThreads);
         running.clear();
         threads.clear();
-        return stopping;
+        holders.clear();
+        pools.clear();
+        poolThreads.clear();
+        return () -> {
+            readers.forEach(WorkerRuntime::join);
+            closing.forEach(TaskPool::close);
+            runners.forEach(WorkerRuntime::join);
+        };
     }
 
     private static void join(Thread thread) {

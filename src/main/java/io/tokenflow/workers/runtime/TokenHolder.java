@@ -1,0 +1,20 @@
+package io.tokenflow.workers.runtime;
+
+import java.util.Optional;
+
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+
+/**
+ * A thread holding tokens between reading and finishing them: what the {@link LeaseRenewer} keeps from being taken
+ * over and the {@link StartAnnouncer} reports the start of.
+ */
+interface TokenHolder {
+
+    String name();
+
+    /** The token worked on, once that has taken longer than {@code nanos} (each token once). */
+    Optional<HeldTokens.Working> workingLongerThan(long nanos);
+
+    /** Resets the idle time of tokens held longer than {@code nanos}; called by another thread. */
+    void renewHeld(RedisClusterCommands<String, String> redis, long nanos);
+}
