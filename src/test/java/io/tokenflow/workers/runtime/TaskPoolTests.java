@@ -37,6 +37,7 @@ class TaskPoolTests {
         HeldTokens held = new HeldTokens();
         pool.handOver(batch(4), held, entries(4));
 
+        await().atMost(Duration.ofSeconds(5)).until(() -> taken.size() == 4);
         assertThat(taken).containsExactlyInAnyOrder(List.of("1-0"), List.of("2-0"), List.of("3-0"), List.of("4-0"));
         assertThat(held.unfinishedHeldLongerThan(-1)).as("all handed over: the reader holds nothing").isEmpty();
         release.countDown();
