@@ -12,8 +12,9 @@ import org.springframework.context.annotation.Import;
 import org.springframework.test.context.ActiveProfiles;
 
 /**
- * The whole application on a random port (embedded, ephemeral PostgreSQL and Redis), one configured user who signs
- * in through the login form, the {@link Gates gate} and {@link Approved approved} functions, and a browser {@code Page}
+ * The whole application on a random port (embedded, ephemeral PostgreSQL and Redis), two configured users who sign
+ * in through the login form (a designer, operator and approver; an admin), the {@link Gates gate} and
+ * {@link Approved approved} functions, and a browser {@code Page}
  * per test.
  */
 @Target(ElementType.TYPE)
@@ -22,7 +23,10 @@ import org.springframework.test.context.ActiveProfiles;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "tokenflow.security.users[0].username=" + SignIn.USERNAME,
         "tokenflow.security.users[0].password={noop}" + SignIn.PASSWORD,
-        "tokenflow.security.users[0].roles=designer,operator,approver"})
+        "tokenflow.security.users[0].roles=designer,operator,approver",
+        "tokenflow.security.users[1].username=" + SignIn.ADMIN,
+        "tokenflow.security.users[1].password={noop}" + SignIn.ADMIN_PASSWORD,
+        "tokenflow.security.users[1].roles=admin"})
 @ActiveProfiles("test")
 @Import({Gates.class, Approved.class})
 @ExtendWith(BrowserExtension.class)

@@ -10,6 +10,8 @@ final class SignIn {
 
     static final String USERNAME = "dana";
     static final String PASSWORD = "dana-pass-123";
+    static final String ADMIN = "ada";
+    static final String ADMIN_PASSWORD = "ada-pass-12345";
 
     private SignIn() {
     }

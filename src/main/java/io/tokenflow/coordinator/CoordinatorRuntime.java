@@ -3,6 +3,7 @@ package io.tokenflow.coordinator;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.StreamMessage;
@@ -18,6 +19,7 @@ import io.tokenflow.redis.DedicatedConnection;
 import io.tokenflow.redis.LuaScripts;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
+import io.tokenflow.signing.SignalVerifier;
 
 /**
  * Runs the coordinator's consumer threads ({@code tokenflow.coordinator.threads}; spread over the shards on a
@@ -39,11 +41,13 @@ class CoordinatorRuntime implements SmartLifecycle {
     private final RejectedSignals rejected;
     private final Signals signals;
     private final LuaScripts scripts;
+    private final SignalVerifier verifier;
     private volatile StreamConsumer consumer;
 
     CoordinatorRuntime(CoordinatorSettings settings, RedisConnections redis, RedisKeys keys, CompletionRouter router,
                        JoinDispatcher joins, NodeStarts starts, RejectedSignals rejected, LuaScripts scripts,
-                       JsonMapper json) {
+                       JsonMapper json, SignalVerifier verifier) {
+        this.verifier = verifier;
         this.starts = starts;
         this.settings = settings;
         this.redis = redis;
@@ -85,6 +89,12 @@ class CoordinatorRuntime implements SmartLifecycle {
         for (StreamMessage<String, String> message : batch) {
             int shard = shardOf(message.getStream());
             try {
+                Optional<String> refusal = verifier.refusal(message.getId(), message.getBody());
+                if (refusal.isPresent()) {
+                    rejected.record(shard, new Signal.Malformed(message.getId(), message.getBody(), refusal.get()));
+                    done.add(message);
+                    continue;
+                }
                 Signal signal = signals.parse(message.getId(), message.getBody());
                 if (signal instanceof Signal.Completion completion) {
                     router.prepare(completion, shard).ifPresentOrElse(

@@ -21,6 +21,7 @@ import io.tokenflow.engine.routing.TokenIds;
 import io.tokenflow.redis.LuaScripts;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
+import io.tokenflow.signing.EngineSignals;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -44,11 +45,13 @@ class MapItems {
     private final NodeRetries retries;
     private final RunReferences references;
     private final Clock clock;
+    private final EngineSignals signals;
     /** Lists by their CAS reference: the next element's input is read here, not from PostgreSQL each time. */
     private final Cache<String, JsonNode> lists = Caffeine.newBuilder().maximumSize(64).build();
 
     MapItems(RedisConnections redis, RedisKeys keys, LuaScripts scripts, Payloads payloads, CasStore cas,
-             NodeRetries retries, RunReferences references, Clock clock) {
+             NodeRetries retries, RunReferences references, Clock clock, EngineSignals signals) {
+        this.signals = signals;
         this.redis = redis;
         this.keys = keys;
         this.scripts = scripts;
@@ -166,7 +169,7 @@ class MapItems {
     }
 
     private void post(RunPlan plan, Map<String, String> completion) {
-        redis.commands().xadd(keys.completionsStream(plan.shard()), completion);
+        signals.post(plan.shard(), completion);
     }
 
     private static String abbreviated(JsonNode value) {

@@ -2,7 +2,10 @@ package io.tokenflow.security;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+
+import jakarta.servlet.http.HttpServletRequest;
 
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpStatus;
@@ -22,18 +25,22 @@ import org.springframework.web.bind.annotation.RestController;
 class ApiTokensApi {
 
     private final ApiTokenService tokens;
+    private final AuditLog audit;
 
-    ApiTokensApi(ApiTokenService tokens) {
+    ApiTokensApi(ApiTokenService tokens, AuditLog audit) {
         this.tokens = tokens;
+        this.audit = audit;
     }
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<CreatedToken> create(@RequestBody TokenRequest request, Caller caller) {
+    ResponseEntity<CreatedToken> create(@RequestBody TokenRequest request, Caller caller, HttpServletRequest http) {
         Duration lifetime = request.lifetime();
         // an expiresAt in the past is refused on issue as a lifetime of zero or less
         IssuedToken issued = request.expiresAt() != null
                 ? tokens.issueUntil(caller.username(), request.name(), request.scopesFor(caller), request.expiresAt())
                 : tokens.issue(caller.username(), request.name(), request.scopesFor(caller), lifetime);
+        audit.record(caller.username(), "token.issued", issued.id().toString(), Map.of("name", issued.name(),
+                "scopes", issued.scopes().stream().map(Scope::value).sorted().toList()), http.getRemoteAddr());
         return ResponseEntity.status(HttpStatus.CREATED).cacheControl(CacheControl.noStore())
                 .body(CreatedToken.of(issued));
     }
@@ -44,8 +51,9 @@ class ApiTokensApi {
     }
 
     @DeleteMapping("/{id}")
-    ResponseEntity<Void> revoke(@PathVariable UUID id, Caller caller) {
+    ResponseEntity<Void> revoke(@PathVariable UUID id, Caller caller, HttpServletRequest http) {
         tokens.revoke(caller.username(), id);
+        audit.record(caller.username(), "token.revoked", id.toString(), Map.of(), http.getRemoteAddr());
         return ResponseEntity.noContent().build();
     }
 }

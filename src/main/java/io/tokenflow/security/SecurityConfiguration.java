@@ -13,6 +13,7 @@ import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.context.SecurityContextHolderFilter;
 import org.springframework.security.web.authentication.AuthenticationEntryPointFailureHandler;
 import org.springframework.security.web.authentication.AuthenticationFailureHandler;
 import org.springframework.security.web.authentication.AuthenticationFilter;
@@ -57,9 +58,11 @@ class SecurityConfiguration {
 
     @Bean
     @Order(1)
-    SecurityFilterChain apiSecurityFilterChain(HttpSecurity http, ApiTokenVerifier verifier, JsonMapper json) {
+    SecurityFilterChain apiSecurityFilterChain(HttpSecurity http, ApiTokenVerifier verifier, JsonMapper json,
+                                               UserAccountDetailsService accounts) {
         ApiProblemResponses problems = new ApiProblemResponses(json);
         return http.securityMatcher("/api/**", "/actuator/**")
+                .addFilterAfter(new FreshAccountFilter(accounts), SecurityContextHolderFilter.class)
                 .authorizeHttpRequests(ApiAuthorizationRules::apply)
                 .addFilterBefore(bearerTokenFilter(verifier, problems), BasicAuthenticationFilter.class)
                 .httpBasic(basic -> basic.authenticationEntryPoint(problems))
@@ -77,16 +80,19 @@ class SecurityConfiguration {
 
     @Bean
     @Order(2)
-    SecurityFilterChain pageSecurityFilterChain(HttpSecurity http) {
-        return http.authorizeHttpRequests(pages -> pages
+    SecurityFilterChain pageSecurityFilterChain(HttpSecurity http, UserAccountDetailsService accounts) {
+        return http.addFilterAfter(new FreshAccountFilter(accounts), SecurityContextHolderFilter.class)
+                .authorizeHttpRequests(pages -> pages
                         .requestMatchers("/login", "/error", "/css/**", "/js/**", "/vendor/**", "/webjars/**",
                                 "/favicon.ico").permitAll()
                         .requestMatchers(HttpMethod.POST, "/workflows/**")
                         .hasAnyAuthority(Role.DESIGNER.authority(), Role.ADMIN.authority())
                         .requestMatchers(HttpMethod.POST, "/dlq/**", "/runs/**")
                         .hasAnyAuthority(Role.OPERATOR.authority(), Role.ADMIN.authority())
+                        .requestMatchers("/users", "/users/**", "/audit").hasAuthority(Role.ADMIN.authority())
                         .anyRequest().authenticated())
-                .formLogin(form -> form.loginPage("/login").permitAll().failureHandler(loginFailures()))
+                .formLogin(form -> form.loginPage("/login").permitAll().failureHandler(loginFailures())
+                        .successHandler(FreshAccountFilter.markingSignIns()))
                 .logout(logout -> logout.logoutSuccessUrl("/login?logout").permitAll())
                 .headers(SecurityConfiguration::pageHeaders)
                 .build();

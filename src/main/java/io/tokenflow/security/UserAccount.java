@@ -120,6 +120,27 @@ class UserAccount {
         return updatedAt;
     }
 
+    /** An administrator's change; {@code null} leaves that part as it is. Touches {@code updated_at}. */
+    void administer(String displayName, Collection<Role> roles, Boolean enabled, String passwordHash, Instant now) {
+        if (displayName != null) {
+            this.displayName = displayName.isBlank() ? null : displayName;
+        }
+        if (roles != null) {
+            this.roles = roleIds(roles);
+        }
+        if (enabled != null) {
+            this.enabled = enabled;
+        }
+        if (passwordHash != null) {
+            this.passwordHash = passwordHash;
+        }
+        this.updatedAt = now;
+    }
+
+    Instant createdAt() {
+        return createdAt;
+    }
+
     private static List<String> roleIds(Collection<Role> roles) {
         return roles.isEmpty() ? List.of() : EnumSet.copyOf(roles).stream().map(Role::id).toList();
     }

@@ -13,6 +13,7 @@ import io.tokenflow.engine.replay.EventDataText;
 import io.tokenflow.engine.replay.MapItemsDone;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
+import io.tokenflow.signing.EngineSignals;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -33,8 +34,10 @@ class MapResults {
     private final RedisConnections redis;
     private final RedisKeys keys;
     private final Payloads payloads;
+    private final EngineSignals signals;
 
-    MapResults(JdbcTemplate jdbc, RedisConnections redis, RedisKeys keys, Payloads payloads) {
+    MapResults(JdbcTemplate jdbc, RedisConnections redis, RedisKeys keys, Payloads payloads, EngineSignals signals) {
+        this.signals = signals;
         this.jdbc = jdbc;
         this.redis = redis;
         this.keys = keys;
@@ -84,6 +87,6 @@ class MapResults {
     }
 
     private void post(UUID run, Map<String, String> completion) {
-        redis.commands().xadd(keys.completionsStream(keys.shardOf(run)), completion);
+        signals.post(keys.shardOf(run), completion);
     }
 }

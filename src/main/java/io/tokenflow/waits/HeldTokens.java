@@ -20,6 +20,7 @@ import io.tokenflow.engine.runs.RunStatus;
 import io.tokenflow.redis.LuaScripts;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
+import io.tokenflow.signing.EngineSignals;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -43,9 +44,11 @@ class HeldTokens {
     private final Payloads payloads;
     private final JsonMapper json;
     private final Clock clock;
+    private final EngineSignals signals;
 
     HeldTokens(RedisConnections redis, RedisKeys keys, LuaScripts scripts, Payloads payloads, JsonMapper json,
-               Clock clock) {
+               Clock clock, EngineSignals signals) {
+        this.signals = signals;
         this.redis = redis;
         this.keys = keys;
         this.scripts = scripts;
@@ -75,7 +78,7 @@ class HeldTokens {
 
     /** The node cannot be held as configured: it fails, permanently, through the completions stream. */
     void fail(RunPlan plan, String node, String token, String worker, String code, String message) {
-        redis.commands().xadd(keys.completionsStream(plan.shard()), Map.of("token", token,
+        signals.post(plan.shard(), Map.of("token", token,
                 "run", plan.runId().toString(), "node", node, "status", "failed", "worker", worker,
                 "error", new EventDataText().text("message", message).text("kind", "permanent").text("code", code)
                         .end()));
@@ -171,7 +174,7 @@ class HeldTokens {
         String index = wait.isSignal() ? keys.signalWaits(shard, wait.signal(), wait.key()) : runKeys.waits();
         List<String> args = new ArrayList<>(List.of(token, wait.until() == null ? "" : member,
                 wait.isSignal() ? member : ""));
-        fields.forEach((name, value) -> {
+        signals.signed(fields).forEach((name, value) -> {
             args.add(name);
             args.add(value);
         });

@@ -16,6 +16,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.TestPropertySource;
 
 import io.tokenflow.IntegrationTest;
+import io.tokenflow.signing.WorkerKeys;
+import io.tokenflow.support.SigningKey;
 import io.tokenflow.designer.CreateWorkflow;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
@@ -39,9 +41,11 @@ class AbandonedCompletionsIntegrationTests {
     /** Adds the completions and reads every entry not yet delivered as a consumer that then dies, in one step. */
     private static final String ADD_AND_ABANDON = """
             local ids = {}
-            for i = 2, #ARGV, 2 do
-              ids[#ids + 1] = redis.call('XADD', KEYS[1], '*', 'token', ARGV[i], 'run', ARGV[i + 1], 'node', 'A',
-                'status', 'completed', 'output', '{}', 'worker', 'manual')
+            local i = 2
+            while i <= #ARGV do
+              local count = tonumber(ARGV[i])
+              ids[#ids + 1] = redis.call('XADD', KEYS[1], '*', unpack(ARGV, i + 1, i + count))
+              i = i + count + 1
             end
             redis.call('XREADGROUP', 'GROUP', ARGV[1], 'dead-coordinator', 'COUNT', 10000, 'STREAMS', KEYS[1], '>')
             return ids""";
@@ -51,11 +55,12 @@ class AbandonedCompletionsIntegrationTests {
     @Autowired JdbcClient jdbc;
     @Autowired RedisConnections redis;
     @Autowired RedisKeys keys;
+    @Autowired WorkerKeys workerKeys;
 
     @Test
     void aDeadCoordinatorsCompletionIsTakenOverBehindEntriesThatKeepFailing() {
         EngineHarness engine = new EngineHarness(creating, starting, jdbc);
-        ManualWorker worker = new ManualWorker(redis.commands(), "default", keys.shards());
+        ManualWorker worker = new ManualWorker(redis.commands(), "default", keys.shards(), SigningKey.of(workerKeys));
         UUID run = engine.start(engine.workflow("engine/diamond"), null);
         StreamMessage<String, String> token = worker.takeOne(Duration.ofSeconds(10));
         String completions = OutsiderRedis.completionsStreamOf(token);
@@ -65,9 +70,9 @@ class AbandonedCompletionsIntegrationTests {
                 "workflow", UUID.randomUUID().toString(), "version", "1", "revision", "0", "input", "{}"));
         List<String> args = new ArrayList<>(List.of(RedisKeys.COORDINATORS_GROUP));
         for (int i = 0; i < FAILING; i++) { // more than one takeover looks at (ten times the batch size)
-            args.addAll(List.of("t-orphan-" + i, orphan.toString()));
+            addCompletion(args, "t-orphan-" + i, orphan);
         }
-        args.addAll(List.of(token.getBody().get("token"), run.toString()));
+        addCompletion(args, token.getBody().get("token"), run);
         List<String> added = redis.commands().eval(ADD_AND_ABANDON, ScriptOutputType.MULTI,
                 new String[] {completions}, args.toArray(String[]::new));
         try {
@@ -78,6 +83,17 @@ class AbandonedCompletionsIntegrationTests {
             redis.commands().xdel(completions, failing);
             redis.commands().del(keys.run(orphan, shard).meta());
         }
+    }
+
+    /** A signed completion of node A, as the field count and then field/value pairs. */
+    private void addCompletion(List<String> args, String token, UUID run) {
+        Map<String, String> fields = SigningKey.of(workerKeys).signed(Map.of("token", token, "run", run.toString(),
+                "node", "A", "status", "completed", "output", "{}", "worker", "manual"));
+        args.add(Integer.toString(fields.size() * 2));
+        fields.forEach((name, value) -> {
+            args.add(name);
+            args.add(value);
+        });
     }
 
     private UUID runOnShard(int shard) {

@@ -17,6 +17,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import io.tokenflow.IntegrationTest;
+import io.tokenflow.signing.WorkerKeys;
+import io.tokenflow.support.SigningKey;
 import io.tokenflow.designer.CreateWorkflow;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
@@ -34,6 +36,7 @@ class CompletionSignalsIntegrationTests {
     @Autowired JdbcClient jdbc;
     @Autowired RedisConnections redis;
     @Autowired RedisKeys keys;
+    @Autowired WorkerKeys workerKeys;
     @Autowired RunTerminator terminator;
 
     EngineHarness engine;
@@ -42,7 +45,7 @@ class CompletionSignalsIntegrationTests {
     @BeforeEach
     void setUp() {
         engine = new EngineHarness(creating, starting, jdbc);
-        worker = new ManualWorker(redis.commands(), "default", keys.shards());
+        worker = new ManualWorker(redis.commands(), "default", keys.shards(), SigningKey.of(workerKeys));
     }
 
     @Test
@@ -104,9 +107,10 @@ class CompletionSignalsIntegrationTests {
     @Test
     void aMalformedSignalHoldingANulCharacterIsRecordedAndAcknowledgedAndRunsGoOn() {
         String marker = "nul-" + UUID.randomUUID().toString().substring(0, 8);
-        String entry = redis.commands().xadd("wf.completions:{0}", Map.of("token", marker + "\u0000",
+        String entry = redis.commands().xadd("wf.completions:{0}", SigningKey.of(workerKeys).signed(Map.of(
+                "token", marker + "\u0000",
                 "run", UUID.randomUUID().toString(), "node", "A", "status", "completed", "output", "{}",
-                "note", "a\u0000b"));
+                "note", "a\u0000b")));
         UUID run = engine.start(engine.workflow("engine/chain"), "{\"n\": 1}");
         drive(Map.of(run, 1));
         engine.awaitStatus(run, "COMPLETED");
@@ -154,7 +158,7 @@ class CompletionSignalsIntegrationTests {
     }
 
     private void signal(Map<String, String> fields) {
-        redis.commands().xadd("wf.completions:{0}", fields);
+        redis.commands().xadd("wf.completions:{0}", SigningKey.of(workerKeys).signed(fields));
     }
 
     /** Takes the next token of a run, waiting for it. */

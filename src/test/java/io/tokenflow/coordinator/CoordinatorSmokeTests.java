@@ -14,6 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 import io.tokenflow.IntegrationTest;
+import io.tokenflow.signing.WorkerKeys;
+import io.tokenflow.support.SigningKey;
 import io.tokenflow.designer.CreateWorkflow;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
@@ -30,13 +32,14 @@ class CoordinatorSmokeTests {
     @Autowired StartRun starting;
     @Autowired RedisConnections redis;
     @Autowired RedisKeys keys;
+    @Autowired WorkerKeys workerKeys;
     JsonMapper json = JsonMapper.builder().build();
 
     @Test
     void runsAChainAndADiamond() throws Exception {
         String chain = create("engine/chain");
         var run = starting.start(new StartRunCommand(chain, null, null, json.readTree("{\"n\": 3}"), null), "test");
-        ManualWorker worker = new ManualWorker(redis.commands(), "default", keys.shards());
+        ManualWorker worker = new ManualWorker(redis.commands(), "default", keys.shards(), SigningKey.of(workerKeys));
         Map<String, String> inputs = drive(worker, run.id(), Map.of("A", "{\"value\": 42}", "B", "{\"b\": true}"));
         assertThat(inputs).containsEntry("A", "{\"n\":3}").containsEntry("B", "{\"value\": 42}")
                 .containsEntry("C", "{\"a\":42,\"b\":{\"b\":true}}");

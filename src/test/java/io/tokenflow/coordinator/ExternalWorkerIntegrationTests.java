@@ -21,6 +21,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.test.context.support.WithMockUser;
 
 import io.tokenflow.IntegrationTest;
+import io.tokenflow.signing.WorkerKeys;
+import io.tokenflow.support.SigningKey;
 import io.tokenflow.designer.CreateWorkflow;
 import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.runs.StartRun;
@@ -36,6 +38,7 @@ class ExternalWorkerIntegrationTests {
 
     @Autowired CreateWorkflow creating;
     @Autowired StartRun starting;
+    @Autowired WorkerKeys workerKeys;
     @Autowired JdbcClient jdbc;
     @Autowired Environment environment;
     @Autowired RedisKeys keys;
@@ -72,15 +75,16 @@ class ExternalWorkerIntegrationTests {
             Map<String, String> token = tokens.get(0).getBody();
             assertThat(token).containsEntry("node", "where").containsEntry("type", type)
                     .containsEntry("input", "{\"city\":\"Oslo\"}").containsEntry("config", "{\"provider\":\"osm\"}");
-            Map<String, String> started = Map.of("kind", "started", "token", token.get("token"), "run",
+            SigningKey key = SigningKey.of(workerKeys);
+            Map<String, String> started = key.signed(Map.of("kind", "started", "token", token.get("token"), "run",
                     token.get("run"), "node", token.get("node"), "worker", "py-worker-1", "started_at",
-                    Long.toString(System.currentTimeMillis()));
+                    Long.toString(System.currentTimeMillis())));
             redis.xadd("wf.completions:" + shard, started);
             redis.xadd("wf.completions:" + shard, started);
             await().atMost(Duration.ofSeconds(10)).until(() -> "RUNNING".equals(engine.nodeStatuses(run).get("where")));
-            redis.xadd("wf.completions:" + shard, Map.of("token", token.get("token"), "run", token.get("run"),
-                    "node", token.get("node"), "status", "completed", "output", "{\"lat\":59.9,\"lon\":10.7}",
-                    "worker", "py-worker-1"));
+            redis.xadd("wf.completions:" + shard, key.signed(Map.of("token", token.get("token"), "run",
+                    token.get("run"), "node", token.get("node"), "status", "completed", "output",
+                    "{\"lat\":59.9,\"lon\":10.7}", "worker", "py-worker-1")));
             redis.xack(stream, group, tokens.get(0).getId());
         }
         engine.awaitStatus(run, "COMPLETED");

@@ -12,21 +12,24 @@ import io.lettuce.core.XGroupCreateArgs;
 import io.lettuce.core.XReadArgs;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.tokenflow.support.OutsiderRedis;
+import io.tokenflow.support.SigningKey;
 
 /**
  * Plays an external worker in tests with raw Redis stream commands only (no Tokenflow worker code): takes tokens
  * from a type's streams (one per shard) in the workers' group, and reports each token's completion on the
  * completions stream of the token's shard, as docs/worker-protocol.md says. Each shard's stream is read on its own,
- * as a worker on a Redis Cluster must.
+ * as a worker on a Redis Cluster must. Its signals are signed with a worker key, as the protocol asks (§6).
  */
 final class ManualWorker {
 
     private final RedisClusterCommands<String, String> redis;
     private final List<String> streams = new ArrayList<>();
     private final String group;
+    private final SigningKey key;
 
-    ManualWorker(RedisClusterCommands<String, String> redis, String type, int shards) {
+    ManualWorker(RedisClusterCommands<String, String> redis, String type, int shards, SigningKey key) {
         this.redis = redis;
+        this.key = key;
         this.group = "wf.workers." + type;
         for (int shard = 0; shard < shards; shard++) {
             String stream = "wf.tasks." + type + ":{" + shard + "}";
@@ -56,8 +59,9 @@ final class ManualWorker {
 
     void complete(StreamMessage<String, String> token, String outputJson) {
         Map<String, String> body = token.getBody();
-        redis.xadd(OutsiderRedis.completionsStreamOf(token), Map.of("token", body.get("token"), "run", body.get("run"),
-                "node", body.get("node"), "status", "completed", "output", outputJson, "worker", "manual"));
+        redis.xadd(OutsiderRedis.completionsStreamOf(token), key.signed(Map.of(
+                "token", body.get("token"), "run", body.get("run"),
+                "node", body.get("node"), "status", "completed", "output", outputJson, "worker", "manual")));
         redis.xack(token.getStream(), group, token.getId());
     }
 
@@ -76,25 +80,27 @@ final class ManualWorker {
     /** Tells the coordinator the token's work goes on (a heartbeat). */
     void heartbeat(StreamMessage<String, String> token) {
         Map<String, String> body = token.getBody();
-        redis.xadd(OutsiderRedis.completionsStreamOf(token), Map.of(
+        redis.xadd(OutsiderRedis.completionsStreamOf(token), key.signed(Map.of(
                 "kind", "heartbeat", "token", body.get("token"), "run", body.get("run"),
-                "node", body.get("node"), "worker", "manual"));
+                "node", body.get("node"), "worker", "manual")));
     }
 
     /** Reports a transient failure of the token's attempt, echoing the attempt as the protocol asks. */
     void failTransiently(StreamMessage<String, String> token, String message) {
         Map<String, String> body = token.getBody();
-        redis.xadd(OutsiderRedis.completionsStreamOf(token), Map.of("token", body.get("token"), "run", body.get("run"),
+        redis.xadd(OutsiderRedis.completionsStreamOf(token), key.signed(Map.of(
+                "token", body.get("token"), "run", body.get("run"),
                 "node", body.get("node"), "status", "failed", "worker", "manual", "attempt", body.get("attempt"),
-                "error", "{\"message\":\"" + message + "\",\"kind\":\"transient\",\"code\":\"http_503\"}"));
+                "error", "{\"message\":\"" + message + "\",\"kind\":\"transient\",\"code\":\"http_503\"}")));
         redis.xack(token.getStream(), group, token.getId());
     }
 
     void fail(StreamMessage<String, String> token, String message) {
         Map<String, String> body = token.getBody();
-        redis.xadd(OutsiderRedis.completionsStreamOf(token), Map.of("token", body.get("token"), "run", body.get("run"),
+        redis.xadd(OutsiderRedis.completionsStreamOf(token), key.signed(Map.of(
+                "token", body.get("token"), "run", body.get("run"),
                 "node", body.get("node"), "status", "failed", "worker", "manual",
-                "error", "{\"message\":\"" + message + "\",\"kind\":\"permanent\"}"));
+                "error", "{\"message\":\"" + message + "\",\"kind\":\"permanent\"}")));
         redis.xack(token.getStream(), group, token.getId());
     }
 }

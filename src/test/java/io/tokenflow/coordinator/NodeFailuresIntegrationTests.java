@@ -184,9 +184,10 @@ class NodeFailuresIntegrationTests extends OperatorTests {
 
         UUID surrogate = api.start(workflow);
         StreamMessage<String, String> token = worker.takeOne(Duration.ofSeconds(10));
-        api.redis().xadd(OutsiderRedis.completionsStreamOf(token), Map.of("token", token.getBody().get("token"),
+        api.redis().xadd(OutsiderRedis.completionsStreamOf(token), api.key().signed(Map.of(
+                "token", token.getBody().get("token"),
                 "run", surrogate.toString(), "node", "scan", "status", "failed", "worker", "manual",
-                "error", "{\"message\": \"bad \\ud800\", \"kind\": \"permanent\"}"));
+                "error", "{\"message\": \"bad \\ud800\", \"kind\": \"permanent\"}")));
         api.awaitStatus(surrogate, "COMPLETED");
         assertThat(api.read(get("/api/v1/runs/" + surrogate)).at("/outputs/report/error/code").asString())
                 .isEqualTo("unstorable_error");

@@ -22,6 +22,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import io.tokenflow.support.OutsiderRedis;
+import io.tokenflow.support.SigningKey;
 
 /**
  * What the failure tests do as users: an operator ({@code olga}) on the REST API, and a Redis connection of its own
@@ -35,6 +36,7 @@ final class OperatorApi implements AutoCloseable {
     private final JdbcClient jdbc;
     private final OutsiderRedis outsider;
     private final int shards;
+    private SigningKey key;
 
     OperatorApi(MockMvc mvc, JdbcClient jdbc, Environment environment) {
         this.mvc = mvc;
@@ -49,7 +51,23 @@ final class OperatorApi implements AutoCloseable {
 
     /** An external worker of the node type, on this API's Redis connection, reading every shard. */
     ManualWorker worker(String type) {
-        return new ManualWorker(redis(), type, shards);
+        return new ManualWorker(redis(), type, shards, key());
+    }
+
+    /** The external workers' key, created once through the API by an admin (the secret is shown that once). */
+    SigningKey key() throws IllegalStateException {
+        if (key == null) {
+            try {
+                JsonNode created = JSON.readTree(mvc.perform(post("/api/v1/worker-keys")
+                                .contentType(MediaType.APPLICATION_JSON).content("{\"name\": \"manual workers\"}")
+                                .with(user("ada").roles("ADMIN")).with(csrf()))
+                        .andExpect(status().isCreated()).andReturn().getResponse().getContentAsString());
+                key = new SigningKey(created.get("id").asString(), created.get("secret").asString());
+            } catch (Exception e) {
+                throw new IllegalStateException("Expected a worker key from POST /api/v1/worker-keys", e);
+            }
+        }
+        return key;
     }
 
     /** A new task node type, taken by external workers only. */

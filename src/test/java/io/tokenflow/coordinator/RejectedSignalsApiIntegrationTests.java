@@ -26,8 +26,8 @@ class RejectedSignalsApiIntegrationTests extends OperatorTests {
         String run = "not-a-run-" + UUID.randomUUID().toString().substring(0, 8);
         String other = "not-a-run-" + UUID.randomUUID().toString().substring(0, 8);
         for (String id : new String[] {run, other}) {
-            api.redis().xadd("wf.completions:{0}", Map.of("token", "t-" + id, "run", id,
-                    "node", "A", "status", "completed", "output", "{}"));
+            api.redis().xadd("wf.completions:{0}", api.key().signed(Map.of("token", "t-" + id, "run", id,
+                    "node", "A", "status", "completed", "output", "{}")));
         }
         await().atMost(Duration.ofSeconds(30)).until(() -> api.read(get("/api/v1/signals/rejected?run=" + other))
                 .size() == 1);

@@ -34,6 +34,8 @@ import org.springframework.test.web.servlet.ResultActions;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
 import io.tokenflow.IntegrationTest;
+import io.tokenflow.support.SigningKey;
+import io.tokenflow.signing.WorkerKeys;
 import io.tokenflow.coordinator.RunTerminator;
 import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.support.OutsiderRedis;
@@ -56,6 +58,7 @@ class DeadLetterQueueIntegrationTests {
     @Autowired Environment environment;
     @Autowired RunTerminator terminator;
     @Autowired RedisKeys keys;
+    @Autowired WorkerKeys workerKeys;
 
     private OutsiderRedis outsider;
     private String type;
@@ -236,17 +239,17 @@ class DeadLetterQueueIntegrationTests {
 
     private void fail(StreamMessage<String, String> token, String kind) {
         Map<String, String> body = token.getBody();
-        outsider.commands().xadd(OutsiderRedis.completionsStreamOf(token), Map.of(
+        outsider.commands().xadd(OutsiderRedis.completionsStreamOf(token), SigningKey.of(workerKeys).signed(Map.of(
                 "token", body.get("token"), "run", body.get("run"),
                 "node", body.get("node"), "status", "failed", "attempt", body.get("attempt"), "worker", "w1",
-                "error", "{\"message\":\"ledger locked\",\"kind\":\"" + kind + "\",\"code\":\"ledger_locked\"}"));
+                "error", "{\"message\":\"ledger locked\",\"kind\":\"" + kind + "\",\"code\":\"ledger_locked\"}")));
     }
 
     private void complete(StreamMessage<String, String> token) {
         Map<String, String> body = token.getBody();
-        outsider.commands().xadd(OutsiderRedis.completionsStreamOf(token), Map.of(
+        outsider.commands().xadd(OutsiderRedis.completionsStreamOf(token), SigningKey.of(workerKeys).signed(Map.of(
                 "token", body.get("token"), "run", body.get("run"),
-                "node", body.get("node"), "status", "completed", "output", "{\"booked\":true}", "worker", "w1"));
+                "node", body.get("node"), "status", "completed", "output", "{\"booked\":true}", "worker", "w1")));
     }
 
     private String runStatus(UUID run) throws Exception {

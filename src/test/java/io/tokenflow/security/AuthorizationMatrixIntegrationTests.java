@@ -59,7 +59,9 @@ class AuthorizationMatrixIntegrationTests {
                 "POST /api/v1/workflows/{workflow}/triggers/{trigger}/secret");
         need("admin", "GET /api/v1/workflows/{workflow}/triggers/refusals", "PUT /api/v1/node-types/{name}",
                 "DELETE /api/v1/node-types/{name}", "PUT /api/v1/agents/{name}", "DELETE /api/v1/agents/{name}",
-                "POST /api/v1/runs/{id}/recover");
+                "POST /api/v1/runs/{id}/recover", "GET /api/v1/worker-keys", "POST /api/v1/worker-keys",
+                "DELETE /api/v1/worker-keys/{id}", "POST /api/v1/worker-keys/built-in/rotate",
+                "GET /api/v1/users", "POST /api/v1/users", "PATCH /api/v1/users/{username}", "GET /api/v1/audit");
         need("runs:read", "GET /api/v1/runs", "GET /api/v1/runs/{id}", "GET /api/v1/runs/{id}/events",
                 "GET /api/v1/runs/{id}/replay", "GET /api/v1/dlq", "GET /api/v1/dlq/{id}", "GET /api/v1/quarantine",
                 "GET /api/v1/cas/{hash}", "GET /api/v1/signals/rejected");

@@ -19,6 +19,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import io.tokenflow.IntegrationTest;
+import io.tokenflow.support.SigningKey;
+import io.tokenflow.signing.WorkerKeys;
 import io.tokenflow.designer.CreateWorkflow;
 import io.tokenflow.engine.replay.RunState;
 import io.tokenflow.engine.runs.RunStatus;
@@ -38,6 +40,7 @@ class CoordinatedRunIntegrationTests {
     @Autowired StartRun starting;
     @Autowired RedisConnections redis;
     @Autowired RedisKeys keys;
+    @Autowired WorkerKeys workerKeys;
     @Autowired JdbcClient jdbc;
     JsonMapper json = JsonMapper.builder().build();
 
@@ -90,9 +93,9 @@ class CoordinatedRunIntegrationTests {
     /** Completes the token on the completions stream of the shard it came from. */
     private void complete(StreamMessage<String, String> token, String output) {
         Map<String, String> body = token.getBody();
-        redis.commands().xadd(OutsiderRedis.completionsStreamOf(token), Map.of(
+        redis.commands().xadd(OutsiderRedis.completionsStreamOf(token), SigningKey.of(workerKeys).signed(Map.of(
                 "token", body.get("token"), "run", body.get("run"),
-                "node", body.get("node"), "status", "completed", "output", output, "worker", "test-worker"));
+                "node", body.get("node"), "status", "completed", "output", output, "worker", "test-worker")));
         redis.commands().xack(token.getStream(), keys.workerGroup("default"), token.getId());
     }
 }

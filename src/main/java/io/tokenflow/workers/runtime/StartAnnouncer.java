@@ -11,8 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
-import io.tokenflow.redis.RedisKeys;
+import io.tokenflow.signing.EngineSignals;
 
 /**
  * Reports the start of slow work: a token a consumer has worked on for longer than {@code announceAfter} gets a
@@ -24,8 +23,7 @@ final class StartAnnouncer {
     private static final Logger log = LoggerFactory.getLogger(StartAnnouncer.class);
 
     private final List<TokenHolder> consumers;
-    private final RedisClusterCommands<String, String> redis;
-    private final RedisKeys keys;
+    private final EngineSignals signals;
     private final long afterNanos;
     private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "worker-starts");
@@ -33,11 +31,9 @@ final class StartAnnouncer {
         return thread;
     });
 
-    StartAnnouncer(List<TokenHolder> consumers, RedisClusterCommands<String, String> redis, RedisKeys keys,
-                   Duration announceAfter) {
+    StartAnnouncer(List<TokenHolder> consumers, EngineSignals signals, Duration announceAfter) {
         this.consumers = List.copyOf(consumers);
-        this.redis = redis;
-        this.keys = keys;
+        this.signals = signals;
         this.afterNanos = announceAfter.toNanos();
     }
 
@@ -69,7 +65,7 @@ final class StartAnnouncer {
         signal.put("worker", consumer.name());
         signal.put("started_at", Long.toString(working.sinceMillis()));
         try {
-            redis.xadd(keys.completionsStream(entry.shard()), signal);
+            signals.post(entry.shard(), signal);
         } catch (RuntimeException e) {
             log.debug("Could not report the start of {}; its node shows as dispatched until it completes", entry, e);
         }

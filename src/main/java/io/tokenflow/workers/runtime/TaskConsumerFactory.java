@@ -10,6 +10,7 @@ import io.tokenflow.coordinator.LocalCompletions;
 import io.tokenflow.redis.DedicatedConnection;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
+import io.tokenflow.signing.EngineSignals;
 import io.tokenflow.workers.WorkerSettings;
 
 /** Builds a worker type's threads, each with a unique consumer name and a Redis connection of its own. */
@@ -22,9 +23,11 @@ class TaskConsumerFactory {
     private final WorkerSettings settings;
     private final LocalCompletions local;
     private final PoisonedTasks poisoned;
+    private final EngineSignals signals;
 
     TaskConsumerFactory(RedisConnections connections, RedisKeys keys, TaskExecutor executor, WorkerSettings settings,
-                        LocalCompletions local, PoisonedTasks poisoned) {
+                        LocalCompletions local, PoisonedTasks poisoned, EngineSignals signals) {
+        this.signals = signals;
         this.poisoned = poisoned;
         this.connections = connections;
         this.local = local;
@@ -45,7 +48,7 @@ class TaskConsumerFactory {
             for (int i = 0; i < concurrency; i++) {
                 String name = ConsumerNames.next(type);
                 DedicatedConnection connection = connections.dedicated(settings.block());
-                TaskStreams streams = new TaskStreams(connection, keys, local, type, name, all);
+                TaskStreams streams = new TaskStreams(connection, keys, local, signals, type, name, all);
                 HeldTokens held = new HeldTokens();
                 BatchProcessor batches = new BatchProcessor(streams, executor, poisoned, type, name, held);
                 consumers.add(new TaskConsumer(connection, streams, batches::process, held, settings, name));
@@ -57,7 +60,7 @@ class TaskConsumerFactory {
         for (int shard : all) {
             String name = ConsumerNames.next(type);
             DedicatedConnection connection = connections.dedicated(settings.block());
-            TaskStreams streams = new TaskStreams(connection, keys, local, type, name, List.of(shard));
+            TaskStreams streams = new TaskStreams(connection, keys, local, signals, type, name, List.of(shard));
             HeldTokens held = new HeldTokens();
             TaskConsumer.BatchSink handOver = batch -> pool.handOver(batch, held, batch.stream()
                     .map(message -> new TaskEntry(message.getStream(), shard, message.getId(), type,
@@ -68,7 +71,7 @@ class TaskConsumerFactory {
         for (int i = 0; i < concurrency; i++) {
             String name = ConsumerNames.next(type);
             DedicatedConnection connection = connections.dedicated();
-            TaskStreams streams = new TaskStreams(connection, keys, local, type, name, all);
+            TaskStreams streams = new TaskStreams(connection, keys, local, signals, type, name, all);
             HeldTokens held = new HeldTokens();
             BatchProcessor batches = new BatchProcessor(streams, executor, poisoned, type, name, held);
             runners.add(new PoolRunner(connection, streams, batches, held, pool, settings.block(), name));
@@ -91,7 +94,7 @@ class TaskConsumerFactory {
 
     /** Reports the start of the given consumers' slow work, on the shared connection. */
     StartAnnouncer startAnnouncer(List<TokenHolder> consumers) {
-        return new StartAnnouncer(consumers, connections.commands(), keys, settings.announceStartAfter());
+        return new StartAnnouncer(consumers, signals, settings.announceStartAfter());
     }
 
     /** Renews the tokens the given consumers hold, on the shared connection. */

@@ -29,6 +29,7 @@ import io.tokenflow.coordinator.LocalCompletions;
 import io.tokenflow.redis.DedicatedConnection;
 import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.redis.RunMeta;
+import io.tokenflow.signing.EngineSignals;
 
 /**
  * One consumer's view of the task streams of its type, over the shards it reads (all of them on a single Redis, one
@@ -45,6 +46,7 @@ final class TaskStreams {
     private final RedisClusterAsyncCommands<String, String> redis;
     private final RedisKeys keys;
     private final LocalCompletions local;
+    private final EngineSignals signals;
     private final String group;
     private final Consumer<String> consumer;
     private final Map<String, Integer> shards = new LinkedHashMap<>();
@@ -53,8 +55,9 @@ final class TaskStreams {
     private final StreamOffset<String>[] newEntries;
 
     @SuppressWarnings("unchecked")
-    TaskStreams(DedicatedConnection connection, RedisKeys keys, LocalCompletions local,
+    TaskStreams(DedicatedConnection connection, RedisKeys keys, LocalCompletions local, EngineSignals signals,
                 String type, String consumer, List<Integer> shardsRead) {
+        this.signals = signals;
         this.connection = connection;
         this.local = local;
         this.redis = connection.async();
@@ -167,7 +170,7 @@ final class TaskStreams {
                 return sent.get()::settle;
             }
         }
-        RedisFuture<String> reply = redis.xadd(keys.completionsStream(entry.shard()), fields);
+        RedisFuture<String> reply = redis.xadd(keys.completionsStream(entry.shard()), signals.signed(fields));
         return () -> await(reply, REPLY_TIMEOUT);
     }
 

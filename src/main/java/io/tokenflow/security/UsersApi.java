@@ -1,0 +1,131 @@
+package io.tokenflow.security;
+
+import java.util.EnumSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+import org.springframework.http.CacheControl;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.tokenflow.web.BadRequestException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * People and the audit log, for admins: list, create (a password is generated and shown once unless given), change
+ * roles, display name, password, enabled; read the audit log. A body member this API does not know is refused.
+ */
+@RestController
+@RequestMapping("/api/v1")
+class UsersApi {
+
+    private static final Set<String> CREATE_FIELDS = Set.of("username", "displayName", "roles", "password");
+    private static final Set<String> CHANGE_FIELDS = Set.of("displayName", "roles", "enabled", "password");
+
+    private final UserAdministration users;
+    private final AuditLog audit;
+
+    UsersApi(UserAdministration users, AuditLog audit) {
+        this.users = users;
+        this.audit = audit;
+    }
+
+    @GetMapping("/users")
+    List<UserSummary> list() {
+        return users.list();
+    }
+
+    @PostMapping(path = "/users", consumes = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<Map<String, Object>> create(@RequestBody JsonNode body, Caller caller, HttpServletRequest request) {
+        object(body, CREATE_FIELDS);
+        UserAdministration.CreatedUser created = users.create(new UserAdministration.NewUser(
+                        text(body, "username"), text(body, "displayName"), roles(body), text(body, "password")),
+                caller.username(), request.getRemoteAddr());
+        Map<String, Object> answer = new java.util.LinkedHashMap<>();
+        answer.put("user", created.user());
+        if (created.generatedPassword() != null) {
+            answer.put("generatedPassword", created.generatedPassword());
+        }
+        return ResponseEntity.status(HttpStatus.CREATED).cacheControl(CacheControl.noStore()).body(answer);
+    }
+
+    @PatchMapping(path = "/users/{username}", consumes = MediaType.APPLICATION_JSON_VALUE)
+    UserSummary change(@PathVariable String username, @RequestBody JsonNode body, Caller caller,
+                       HttpServletRequest request) {
+        object(body, CHANGE_FIELDS);
+        JsonNode enabled = body.get("enabled");
+        if (enabled != null && !enabled.isBoolean()) {
+            throw new BadRequestException("Expected enabled to be true or false, but found " + enabled, "/enabled");
+        }
+        return users.change(username, new UserAdministration.UserChange(text(body, "displayName"), roles(body),
+                enabled == null ? null : enabled.asBoolean(), text(body, "password")), caller.username(),
+                request.getRemoteAddr());
+    }
+
+    @GetMapping("/audit")
+    List<AuditLog.Entry> audit(@RequestParam(required = false) String actor,
+                               @RequestParam(required = false) String action,
+                               @RequestParam(defaultValue = "100") int limit) {
+        if (limit < 1 || limit > AuditLog.MAX_LIMIT) {
+            throw new BadRequestException("Expected limit between 1 and " + AuditLog.MAX_LIMIT + ", but found " + limit,
+                    null);
+        }
+        return audit.recent(actor, action, limit);
+    }
+
+    private static void object(JsonNode body, Set<String> fields) {
+        if (body == null || !body.isObject()) {
+            throw new BadRequestException("Expected a JSON object, but found " + (body == null ? "nothing"
+                    : body.getNodeType().name().toLowerCase(java.util.Locale.ROOT)), "");
+        }
+        for (String name : body.propertyNames()) {
+            if (!fields.contains(name)) {
+                throw new BadRequestException("Expected only " + new java.util.TreeSet<>(fields) + ", but found '"
+                        + name + "'", "/" + name);
+            }
+        }
+    }
+
+    private static String text(JsonNode body, String field) {
+        JsonNode value = body.get(field);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isString()) {
+            throw new BadRequestException("Expected " + field + " to be a string, but found " + value, "/" + field);
+        }
+        return value.asString();
+    }
+
+    private static Set<Role> roles(JsonNode body) {
+        JsonNode roles = body.get("roles");
+        if (roles == null || roles.isNull()) {
+            return null;
+        }
+        if (!roles.isArray()) {
+            throw new BadRequestException("Expected roles to be an array of role names, but found " + roles, "/roles");
+        }
+        Set<Role> parsed = EnumSet.noneOf(Role.class);
+        Iterator<JsonNode> items = roles.iterator();
+        for (int i = 0; items.hasNext(); i++) {
+            JsonNode item = items.next();
+            int index = i;
+            parsed.add(Role.fromId(item.isString() ? item.asString() : "").orElseThrow(() -> new BadRequestException(
+                    "Expected a role (designer, operator, approver, admin), but found " + item, "/roles/" + index)));
+        }
+        return parsed;
+    }
+}

@@ -1,0 +1,7 @@
+package io.tokenflow.signing;
+
+import java.time.Instant;
+
+/** A worker key just created: the only time its secret is shown. */
+public record CreatedWorkerKey(String id, String name, String secret, Instant createdAt) {
+}

@@ -1,0 +1,111 @@
+package io.tokenflow.signing;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+
+import org.springframework.stereotype.Component;
+
+/**
+ * Checks the signature of each signal the coordinator reads from a completions stream (docs/worker-protocol.md §6),
+ * before anything else is read from it. A refusal is a reason in words; the coordinator records it with the signal
+ * and acknowledges it, so it never changes a run. Signals of kind {@code join} are exempt: route-completion.lua writes
+ * them inside Redis, where no HMAC is at hand, and dispatching one changes nothing unless its token is in flight at
+ * that join (dispatch-join.lua), so a forged one is refused there.
+ */
+@Component
+public class SignalVerifier {
+
+    private static final int MAX_NAME_LENGTH = 64;
+    private static final int MAX_EPOCH_DIGITS = 15;
+
+    private final WorkerKeys keys;
+    private final SigningSettings settings;
+    private final Clock clock;
+
+    SignalVerifier(WorkerKeys keys, SigningSettings settings, Clock clock) {
+        this.keys = keys;
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    /** Why the signal written to Redis as entry {@code entryId} is refused, or empty when it passes. */
+    public Optional<String> refusal(String entryId, Map<String, String> fields) {
+        if ("join".equals(fields.get("kind"))) {
+            return Optional.empty();
+        }
+        String sig = fields.get(SignalSignature.SIG);
+        String keyId = fields.get(SignalSignature.KEY);
+        if (sig == null && keyId == null) {
+            return settings.requireSignatures()
+                    ? Optional.of("Expected a signed signal (fields key, signed_at and sig: docs/worker-protocol.md "
+                    + "§6), but it is unsigned")
+                    : Optional.empty();
+        }
+        if (sig == null || keyId == null) {
+            return Optional.of("Expected both key and sig on a signed signal, but " + (sig == null ? "sig" : "key")
+                    + " is missing");
+        }
+        Optional<String> badName = fields.keySet().stream().filter(name -> !isFieldName(name)).findFirst();
+        if (badName.isPresent()) {
+            return Optional.of("Expected field names of ASCII letters, digits and _ on a signed signal, but found '"
+                    + abbreviated(badName.get()) + "'");
+        }
+        Optional<WorkerKey> key = keys.find(keyId);
+        if (key.isEmpty()) {
+            return Optional.of("Expected key to name a worker key, but '" + abbreviated(keyId) + "' is unknown");
+        }
+        Instant written = Instant.ofEpochMilli(entryMillis(entryId));
+        Instant now = clock.instant();
+        if (!key.get().validFor(written, now, settings.maxAge())) {
+            return Optional.of("Expected a valid worker key, but " + keyId + " was revoked at " + key.get().revokedAt()
+                    + " and this signal was written at " + written);
+        }
+        String signedAt = fields.get(SignalSignature.SIGNED_AT);
+        if (signedAt == null || !isEpochMillis(signedAt)) {
+            return Optional.of("Expected signed_at to be the epoch milliseconds of signing, but found "
+                    + (signedAt == null ? "none" : "'" + abbreviated(signedAt) + "'"));
+        }
+        long apart = Math.abs(written.toEpochMilli() - Long.parseLong(signedAt));
+        if (apart > settings.maxAge().toMillis()) {
+            return Optional.of("Expected a signal written within " + settings.maxAge() + " of signing, but it was "
+                    + "signed at " + Instant.ofEpochMilli(Long.parseLong(signedAt)) + " and written at " + written
+                    + " (replayed, or the worker's clock is off)");
+        }
+        if (!SignalSignature.matches(key.get().secret(), fields, sig)) {
+            return Optional.of("Expected sig to be the HMAC-SHA256 of the signal under key " + keyId + ", but it does "
+                    + "not match (forged, altered, or signed with another secret)");
+        }
+        return Optional.empty();
+    }
+
+    private static long entryMillis(String entryId) {
+        int dash = entryId.indexOf('-');
+        return Long.parseLong(dash < 0 ? entryId : entryId.substring(0, dash));
+    }
+
+    private static boolean isFieldName(String name) {
+        if (name.isEmpty() || name.length() > MAX_NAME_LENGTH) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isEpochMillis(String text) {
+        if (text.isEmpty() || text.length() > MAX_EPOCH_DIGITS) {
+            return false;
+        }
+        return text.chars().allMatch(c -> c >= '0' && c <= '9');
+    }
+
+    private static String abbreviated(String text) {
+        return text.length() <= 80 ? text : text.substring(0, 80) + "…";
+    }
+}

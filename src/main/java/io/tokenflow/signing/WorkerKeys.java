@@ -1,0 +1,143 @@
+package io.tokenflow.signing;
+
+import java.security.SecureRandom;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.annotation.Transactional;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+
+import io.tokenflow.web.BadRequestException;
+import io.tokenflow.web.NotFoundException;
+
+/**
+ * Worker keys in PostgreSQL ({@code worker_keys}), and the ones in use kept in memory (Caffeine) for
+ * {@code tokenflow.signals.key-cache-ttl}: checking a signal costs no database round trip. An unknown id is kept as
+ * unknown for as long, so signals naming made-up keys cannot make every check a query.
+ */
+@Component
+public class WorkerKeys {
+
+    /** What a key's name may be. */
+    static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}");
+    private static final int SECRET_BYTES = 32;
+    private static final int ID_BYTES = 8;
+    private static final String BUILT_IN_NAME = "built-in";
+
+    private final JdbcClient jdbc;
+    private final Clock clock;
+    private final SigningSettings settings;
+    private final SecureRandom random = new SecureRandom();
+    private final Cache<String, Optional<WorkerKey>> byId;
+    private final Cache<Boolean, WorkerKey> builtIn;
+
+    WorkerKeys(JdbcClient jdbc, Clock clock, SigningSettings settings) {
+        this.jdbc = jdbc;
+        this.clock = clock;
+        this.settings = settings;
+        this.byId = Caffeine.newBuilder().expireAfterWrite(settings.keyCacheTtl()).maximumSize(10_000).build();
+        this.builtIn = Caffeine.newBuilder().expireAfterWrite(settings.keyCacheTtl()).build();
+    }
+
+    /** Creates a key for external workers; its secret is returned this once. */
+    public CreatedWorkerKey create(String name, String createdBy) {
+        if (name == null || !NAME.matcher(name).matches()) {
+            throw new BadRequestException("Expected name to match " + NAME.pattern() + ", but got "
+                    + (name == null ? "none" : "'" + name + "'"), "/name");
+        }
+        WorkerKey key = insert(name, createdBy, false);
+        return new CreatedWorkerKey(key.id(), key.name(), key.secret(), key.createdAt());
+    }
+
+    /** Every key, newest first, without secrets. */
+    public List<WorkerKeySummary> list() {
+        return jdbc.sql("select * from worker_keys order by created_at desc, id").query(WorkerKeys::row).list()
+                .stream().map(WorkerKeySummary::of).toList();
+    }
+
+    /** Revokes a key now: signals written from now on with it are refused (on every instance within the cache TTL). */
+    public WorkerKeySummary revoke(String id) {
+        int updated = jdbc.sql("update worker_keys set revoked_at = :at where id = :id and (revoked_at is null or "
+                + "revoked_at > :at)").param("at", Timestamp.from(clock.instant())).param("id", id).update();
+        byId.invalidate(id);
+        builtIn.invalidateAll();
+        WorkerKey key = read(id).orElseThrow(() -> new NotFoundException("Expected a worker key '" + id
+                + "', but there is none"));
+        if (updated == 0 && key.revokedAt() == null) {
+            throw new IllegalStateException("Expected worker key " + id + " to be revoked, but it was not");
+        }
+        return WorkerKeySummary.of(key);
+    }
+
+    /**
+     * Gives this application's own components a new key to sign with; the old ones stay valid for
+     * {@code tokenflow.signals.built-in-grace} (every instance switches within the cache TTL).
+     */
+    @Transactional
+    public WorkerKeySummary rotateBuiltIn(String by) {
+        Instant graceEnds = clock.instant().plus(settings.builtInGrace());
+        jdbc.sql("update worker_keys set revoked_at = :at where built_in and (revoked_at is null or revoked_at > :at)")
+                .param("at", Timestamp.from(graceEnds)).update();
+        WorkerKey key = insert(BUILT_IN_NAME, by, true);
+        builtIn.invalidateAll();
+        return WorkerKeySummary.of(key);
+    }
+
+    /** The key with this id, revoked or not, if it exists. */
+    Optional<WorkerKey> find(String id) {
+        return byId.get(id, this::read);
+    }
+
+    /**
+     * The key this application's own components sign with: the newest built-in key not revoked (nor due to be), made
+     * on first need. Two instances starting at once may each make one; both are valid, the newer is used.
+     */
+    WorkerKey builtIn() {
+        return builtIn.get(Boolean.TRUE, ignored -> currentBuiltIn().orElseGet(() -> insert(BUILT_IN_NAME,
+                "tokenflow", true)));
+    }
+
+    private Optional<WorkerKey> currentBuiltIn() {
+        return jdbc.sql("select * from worker_keys where built_in and revoked_at is null order by created_at desc "
+                + "limit 1").query(WorkerKeys::row).optional();
+    }
+
+    private Optional<WorkerKey> read(String id) {
+        return jdbc.sql("select * from worker_keys where id = :id").param("id", id).query(WorkerKeys::row).optional();
+    }
+
+    private WorkerKey insert(String name, String createdBy, boolean builtInKey) {
+        byte[] secret = new byte[SECRET_BYTES];
+        random.nextBytes(secret);
+        byte[] id = new byte[ID_BYTES];
+        random.nextBytes(id);
+        WorkerKey key = new WorkerKey("wk_" + HexFormat.of().formatHex(id), name,
+                Base64.getUrlEncoder().withoutPadding().encodeToString(secret), builtInKey, clock.instant(), createdBy,
+                null);
+        jdbc.sql("insert into worker_keys (id, name, secret, built_in, created_at, created_by) values (:id, :name, "
+                        + ":secret, :builtIn, :at, :by)").param("id", key.id()).param("name", key.name())
+                .param("secret", key.secret()).param("builtIn", builtInKey)
+                .param("at", Timestamp.from(key.createdAt())).param("by", createdBy).update();
+        byId.invalidate(key.id());
+        return key;
+    }
+
+    private static WorkerKey row(ResultSet rs, int index) throws SQLException {
+        Timestamp revoked = rs.getTimestamp("revoked_at");
+        return new WorkerKey(rs.getString("id"), rs.getString("name"), rs.getString("secret"),
+                rs.getBoolean("built_in"), rs.getTimestamp("created_at").toInstant(), rs.getString("created_by"),
+                revoked == null ? null : revoked.toInstant());
+    }
+}
