@@ -56,12 +56,10 @@ class SignedSignalsIntegrationTests extends OperatorTests {
         api.redis().xadd(stream, new SigningKey("wk_0000000000000000", key.secret()).signed(completion));
         await().atMost(Duration.ofSeconds(20)).until(() -> refusals(run).size() == 5);
 
-        assertThat(refusals(run).valueStream().map(refusal -> refusal.get("reason").asString())).satisfiesExactly(
-                unknown -> assertThat(unknown).contains("'wk_0000000000000000' is unknown"),
-                replayed -> assertThat(replayed).contains("replayed"),
-                altering -> assertThat(altering).contains("does not match"),
-                forged -> assertThat(forged).contains("does not match"),
-                unsigned -> assertThat(unsigned).contains("unsigned"));
+        // the coordinator's threads may handle them in any order
+        assertThat(refusals(run).valueStream().map(refusal -> refusal.get("reason").asString())
+                .map(SignedSignalsIntegrationTests::kind)).containsExactlyInAnyOrder("unknown key", "replayed",
+                "does not match", "does not match", "unsigned");
         assertThat(api.read(get("/api/v1/runs/" + run)).get("status").asString()).isEqualTo("RUNNING");
 
         api.redis().xadd(stream, key.signed(completion(token, "{\"genuine\":true}")));
@@ -133,6 +131,16 @@ class SignedSignalsIntegrationTests extends OperatorTests {
 
     private JsonNode refusals(UUID run) throws Exception {
         return api.read(get("/api/v1/signals/rejected?run=" + run));
+    }
+
+    /** What a refusal's reason says, in short. */
+    private static String kind(String reason) {
+        for (String kind : new String[] {"unsigned", "replayed", "does not match"}) {
+            if (reason.contains(kind)) {
+                return kind;
+            }
+        }
+        return reason.contains("'wk_0000000000000000' is unknown") ? "unknown key" : reason;
     }
 
     private static Map<String, String> completion(StreamMessage<String, String> token, String output) {
