@@ -3,7 +3,8 @@ package io.tokenflow.coordinator;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
+import java.util.UUID;
 
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.StreamMessage;
@@ -15,10 +16,13 @@ import org.springframework.stereotype.Component;
 
 import tools.jackson.databind.json.JsonMapper;
 
+import io.tokenflow.engine.ir.IrCompensator;
+import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.redis.DedicatedConnection;
 import io.tokenflow.redis.LuaScripts;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
+import io.tokenflow.signing.SignalSignature;
 import io.tokenflow.signing.SignalVerifier;
 
 /**
@@ -42,12 +46,14 @@ class CoordinatorRuntime implements SmartLifecycle {
     private final Signals signals;
     private final LuaScripts scripts;
     private final SignalVerifier verifier;
+    private final RunPlans plans;
     private volatile StreamConsumer consumer;
 
     CoordinatorRuntime(CoordinatorSettings settings, RedisConnections redis, RedisKeys keys, CompletionRouter router,
                        JoinDispatcher joins, NodeStarts starts, RejectedSignals rejected, LuaScripts scripts,
-                       JsonMapper json, SignalVerifier verifier) {
+                       JsonMapper json, SignalVerifier verifier, RunPlans plans) {
         this.verifier = verifier;
+        this.plans = plans;
         this.starts = starts;
         this.settings = settings;
         this.redis = redis;
@@ -89,13 +95,15 @@ class CoordinatorRuntime implements SmartLifecycle {
         for (StreamMessage<String, String> message : batch) {
             int shard = shardOf(message.getStream());
             try {
-                Optional<String> refusal = verifier.refusal(message.getId(), message.getBody());
-                if (refusal.isPresent()) {
-                    rejected.record(shard, new Signal.Malformed(message.getId(), message.getBody(), refusal.get()));
+                SignalVerifier.Verdict verdict = verifier.check(message.getId(), message.getBody());
+                Signal signal = verdict.refusal() != null ? null : signals.parse(message.getId(), message.getBody());
+                String refusal = verdict.refusal() != null ? verdict.refusal() : typeRefusal(verdict, signal,
+                        message.getBody());
+                if (refusal != null) {
+                    rejected.record(shard, new Signal.Malformed(message.getId(), message.getBody(), refusal));
                     done.add(message);
                     continue;
                 }
-                Signal signal = signals.parse(message.getId(), message.getBody());
                 if (signal instanceof Signal.Completion completion) {
                     router.prepare(completion, shard).ifPresentOrElse(
                             prepared -> sent.add(new Sent(message, prepared, scripts.routeCompletion().send(async,
@@ -133,6 +141,40 @@ class CoordinatorRuntime implements SmartLifecycle {
         } catch (RuntimeException e) {
             log.error("Routing completion " + step.message().getId() + " failed; it stays pending", e);
         }
+    }
+
+    /**
+     * Why a signal is refused because its key may not report on its node's worker type (a key limited to some node
+     * types), or null. An unknown run or node passes here: routing refuses it as any such signal.
+     */
+    private String typeRefusal(SignalVerifier.Verdict verdict, Signal signal, Map<String, String> fields) {
+        if (verdict.nodeTypes() == null) {
+            return null;
+        }
+        UUID run;
+        String node;
+        if (signal instanceof Signal.Completion completion) {
+            run = completion.run();
+            node = completion.node();
+        } else if (signal instanceof Signal.Started started) {
+            run = started.run();
+            node = started.node();
+        } else {
+            return null;
+        }
+        String type = plans.find(run).map(plan -> workerType(plan, node)).orElse(null);
+        return type == null ? null : verdict.refusalFor(fields.get(SignalSignature.KEY), node, type);
+    }
+
+    /** The worker type whose stream the node's tokens go to (a compensator's own), or null for an unknown node. */
+    private static String workerType(RunPlan plan, String node) {
+        String compensated = IrCompensator.compensated(node);
+        if (compensated != null) {
+            IrCompensator compensator = plan.workflow().ir().compensators().get(compensated);
+            return compensator == null ? null : compensator.worker();
+        }
+        IrNode ir = plan.workflow().node(node);
+        return ir == null ? null : ir.taskWorker();
     }
 
     private int shardOf(String stream) {

@@ -30,8 +30,37 @@ public class SignalVerifier {
         this.clock = clock;
     }
 
-    /** Why the signal written to Redis as entry {@code entryId} is refused, or empty when it passes. */
-    public Optional<String> refusal(String entryId, Map<String, String> fields) {
+    /**
+     * Checks the signal written to Redis as entry {@code entryId}: refused with a reason, or passed, with the node
+     * types its key may report on (null: every type; the caller checks the signal's node against them, as only it
+     * knows the node's type).
+     */
+    public Verdict check(String entryId, Map<String, String> fields) {
+        Optional<String> refusal = refusal(entryId, fields);
+        if (refusal.isPresent()) {
+            return new Verdict(refusal.get(), null);
+        }
+        String keyId = fields.get(SignalSignature.KEY);
+        return new Verdict(null, keyId == null ? null : keys.find(keyId).map(WorkerKey::nodeTypes).orElse(null));
+    }
+
+    /**
+     * What {@link #check} found.
+     *
+     * @param refusal   why the signal is refused, or null when it passed
+     * @param nodeTypes the node types its key may report on, or null for every type (or an unsigned signal)
+     */
+    public record Verdict(String refusal, java.util.Set<String> nodeTypes) {
+
+        /** Why a signal of a node of {@code type} is refused under these node types, or null when it may pass. */
+        public String refusalFor(String keyId, String node, String type) {
+            return nodeTypes == null || nodeTypes.contains(type) ? null : "Expected key " + keyId + " to report on "
+                    + "nodes of type " + String.join(", ", new java.util.TreeSet<>(nodeTypes)) + " only, but node '"
+                    + node + "' is of type '" + type + "'";
+        }
+    }
+
+    private Optional<String> refusal(String entryId, Map<String, String> fields) {
         if ("join".equals(fields.get("kind"))) {
             return Optional.empty();
         }

@@ -13,8 +13,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxAge             how far apart a signal's {@code signed_at} and the time Redis wrote its stream entry may
  *                           be; a signal further apart is refused as replayed (or from a worker whose clock is off).
  *                           A key revoked at T still passes signals written before T for this long after T
- * @param keyCacheTtl        how long a worker key read from PostgreSQL is kept in memory: a key created or revoked on
- *                           another instance takes effect here within this long
+ * @param keyCacheTtl        after this long a worker key read from PostgreSQL is read again on its next use: a key
+ *                           created or revoked on another instance takes effect here then (while PostgreSQL is away,
+ *                           the key last read is used)
  * @param builtInGrace       when the built-in key is rotated, how long the old one stays valid (every instance picks
  *                           the new one up within {@code keyCacheTtl})
  */

@@ -1,13 +1,14 @@
 package io.tokenflow.signing;
 
 import java.time.Instant;
+import java.util.List;
 
-/** A worker key as listed: everything but the secret. */
-public record WorkerKeySummary(String id, String name, boolean builtIn, Instant createdAt, String createdBy,
-                               Instant revokedAt) {
+/** A worker key as listed: everything but the secret ({@code nodeTypes} null: every type). */
+public record WorkerKeySummary(String id, String name, boolean builtIn, List<String> nodeTypes,
+                               Instant createdAt, String createdBy, Instant revokedAt) {
 
     static WorkerKeySummary of(WorkerKey key) {
-        return new WorkerKeySummary(key.id(), key.name(), key.builtIn(), key.createdAt(), key.createdBy(),
-                key.revokedAt());
+        return new WorkerKeySummary(key.id(), key.name(), key.builtIn(), key.nodeTypes() == null ? null
+                : key.nodeTypes().stream().sorted().toList(), key.createdAt(), key.createdBy(), key.revokedAt());
     }
 }

@@ -5,60 +5,91 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
 
-import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.LoadingCache;
 
 import io.tokenflow.web.BadRequestException;
 import io.tokenflow.web.NotFoundException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Worker keys in PostgreSQL ({@code worker_keys}), and the ones in use kept in memory (Caffeine) for
- * {@code tokenflow.signals.key-cache-ttl}: checking a signal costs no database round trip. An unknown id is kept as
- * unknown for as long, so signals naming made-up keys cannot make every check a query.
+ * Worker keys in PostgreSQL ({@code worker_keys}), and the ones in use kept in memory (Caffeine): checking a signal
+ * costs no database round trip. A key read more than {@code tokenflow.signals.key-cache-ttl} ago is read again in the
+ * background on its next use (so a key made or revoked on another instance takes effect here then); while PostgreSQL
+ * cannot answer, the last one read is used, for a day, so signals keep flowing through an outage. An unknown id is
+ * kept as unknown the same way, so signals naming made-up keys cannot make every check a query.
  */
 @Component
 public class WorkerKeys {
 
     /** What a key's name may be. */
     static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}");
+    /** What a node (worker) type's name may be: the names node types are registered with, and the built-in ones. */
+    static final Pattern NODE_TYPE = Pattern.compile("[a-z][a-z0-9_]{0,62}");
     private static final int SECRET_BYTES = 32;
     private static final int ID_BYTES = 8;
     private static final String BUILT_IN_NAME = "built-in";
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** How long a key read once is still used while PostgreSQL cannot be asked again. */
+    private static final Duration LAST_KNOWN = Duration.ofDays(1);
 
     private final JdbcClient jdbc;
     private final Clock clock;
     private final SigningSettings settings;
     private final SecureRandom random = new SecureRandom();
-    private final Cache<String, Optional<WorkerKey>> byId;
-    private final Cache<Boolean, WorkerKey> builtIn;
+    private final LoadingCache<String, Optional<WorkerKey>> byId;
+    private final LoadingCache<Boolean, WorkerKey> builtIn;
 
     WorkerKeys(JdbcClient jdbc, Clock clock, SigningSettings settings) {
         this.jdbc = jdbc;
         this.clock = clock;
         this.settings = settings;
-        this.byId = Caffeine.newBuilder().expireAfterWrite(settings.keyCacheTtl()).maximumSize(10_000).build();
-        this.builtIn = Caffeine.newBuilder().expireAfterWrite(settings.keyCacheTtl()).build();
+        this.byId = Caffeine.newBuilder().refreshAfterWrite(settings.keyCacheTtl()).expireAfterWrite(LAST_KNOWN)
+                .maximumSize(10_000).build(this::read);
+        this.builtIn = Caffeine.newBuilder().refreshAfterWrite(settings.keyCacheTtl()).expireAfterWrite(LAST_KNOWN)
+                .build(ignored -> currentBuiltIn().orElseGet(() -> insert(BUILT_IN_NAME, "tokenflow", true, null)));
     }
 
-    /** Creates a key for external workers; its secret is returned this once. */
-    public CreatedWorkerKey create(String name, String createdBy) {
+    /**
+     * Creates a key for external workers, for the given node types only (null: every type); its secret is returned
+     * this once.
+     */
+    public CreatedWorkerKey create(String name, List<String> nodeTypes, String createdBy) {
         if (name == null || !NAME.matcher(name).matches()) {
             throw new BadRequestException("Expected name to match " + NAME.pattern() + ", but got "
                     + (name == null ? "none" : "'" + name + "'"), "/name");
         }
-        WorkerKey key = insert(name, createdBy, false);
-        return new CreatedWorkerKey(key.id(), key.name(), key.secret(), key.createdAt());
+        if (nodeTypes != null) {
+            if (nodeTypes.isEmpty()) {
+                throw new BadRequestException("Expected nodeTypes to name at least one node type (leave it out for "
+                        + "every type), but it is empty", "/nodeTypes");
+            }
+            for (int i = 0; i < nodeTypes.size(); i++) {
+                String type = nodeTypes.get(i);
+                if (type == null || !NODE_TYPE.matcher(type).matches()) {
+                    throw new BadRequestException("Expected a node type name matching " + NODE_TYPE.pattern()
+                            + ", but got " + (type == null ? "none" : "'" + type + "'"), "/nodeTypes/" + i);
+                }
+            }
+        }
+        WorkerKey key = insert(name, createdBy, false, nodeTypes == null ? null : new TreeSet<>(nodeTypes));
+        return new CreatedWorkerKey(key.id(), key.name(), WorkerKeySummary.of(key).nodeTypes(), key.secret(),
+                key.createdAt());
     }
 
     /** Every key, newest first, without secrets. */
@@ -90,14 +121,14 @@ public class WorkerKeys {
         Instant graceEnds = clock.instant().plus(settings.builtInGrace());
         jdbc.sql("update worker_keys set revoked_at = :at where built_in and (revoked_at is null or revoked_at > :at)")
                 .param("at", Timestamp.from(graceEnds)).update();
-        WorkerKey key = insert(BUILT_IN_NAME, by, true);
+        WorkerKey key = insert(BUILT_IN_NAME, by, true, null);
         builtIn.invalidateAll();
         return WorkerKeySummary.of(key);
     }
 
     /** The key with this id, revoked or not, if it exists. */
     Optional<WorkerKey> find(String id) {
-        return byId.get(id, this::read);
+        return byId.get(id);
     }
 
     /**
@@ -105,8 +136,7 @@ public class WorkerKeys {
      * on first need. Two instances starting at once may each make one; both are valid, the newer is used.
      */
     WorkerKey builtIn() {
-        return builtIn.get(Boolean.TRUE, ignored -> currentBuiltIn().orElseGet(() -> insert(BUILT_IN_NAME,
-                "tokenflow", true)));
+        return builtIn.get(Boolean.TRUE);
     }
 
     private Optional<WorkerKey> currentBuiltIn() {
@@ -118,17 +148,18 @@ public class WorkerKeys {
         return jdbc.sql("select * from worker_keys where id = :id").param("id", id).query(WorkerKeys::row).optional();
     }
 
-    private WorkerKey insert(String name, String createdBy, boolean builtInKey) {
+    private WorkerKey insert(String name, String createdBy, boolean builtInKey, Set<String> nodeTypes) {
         byte[] secret = new byte[SECRET_BYTES];
         random.nextBytes(secret);
         byte[] id = new byte[ID_BYTES];
         random.nextBytes(id);
         WorkerKey key = new WorkerKey("wk_" + HexFormat.of().formatHex(id), name,
                 Base64.getUrlEncoder().withoutPadding().encodeToString(secret), builtInKey, clock.instant(), createdBy,
-                null);
-        jdbc.sql("insert into worker_keys (id, name, secret, built_in, created_at, created_by) values (:id, :name, "
-                        + ":secret, :builtIn, :at, :by)").param("id", key.id()).param("name", key.name())
-                .param("secret", key.secret()).param("builtIn", builtInKey)
+                nodeTypes == null ? null : Set.copyOf(nodeTypes), null);
+        jdbc.sql("insert into worker_keys (id, name, secret, built_in, node_types, created_at, created_by) "
+                        + "values (:id, :name, :secret, :builtIn, cast(:types as jsonb), :at, :by)").param("id", key.id())
+                .param("name", key.name()).param("secret", key.secret()).param("builtIn", builtInKey)
+                .param("types", nodeTypes == null ? null : JSON.writeValueAsString(nodeTypes))
                 .param("at", Timestamp.from(key.createdAt())).param("by", createdBy).update();
         byId.invalidate(key.id());
         return key;
@@ -136,8 +167,16 @@ public class WorkerKeys {
 
     private static WorkerKey row(ResultSet rs, int index) throws SQLException {
         Timestamp revoked = rs.getTimestamp("revoked_at");
+        String types = rs.getString("node_types");
+        Set<String> nodeTypes = null;
+        if (types != null) {
+            nodeTypes = new TreeSet<>();
+            for (JsonNode type : JSON.readTree(types)) {
+                nodeTypes.add(type.asString());
+            }
+        }
         return new WorkerKey(rs.getString("id"), rs.getString("name"), rs.getString("secret"),
                 rs.getBoolean("built_in"), rs.getTimestamp("created_at").toInstant(), rs.getString("created_by"),
-                revoked == null ? null : revoked.toInstant());
+                nodeTypes, revoked == null ? null : revoked.toInstant());
     }
 }

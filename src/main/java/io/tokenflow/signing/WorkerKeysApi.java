@@ -1,6 +1,9 @@
 package io.tokenflow.signing;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -19,6 +22,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 import io.tokenflow.security.AuditLog;
 import io.tokenflow.security.Caller;
+import io.tokenflow.web.BadRequestException;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Worker keys (admin): create one per external worker (the secret is shown once), list them (never the secrets),
@@ -37,17 +42,39 @@ class WorkerKeysApi {
         this.audit = audit;
     }
 
+    /** Body: {@code name}, and optionally {@code nodeTypes}; any other member is refused (it would be ignored). */
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<CreatedWorkerKey> create(@RequestBody WorkerKeyRequest request, Caller caller,
-                                            HttpServletRequest http) {
-        CreatedWorkerKey created = keys.create(request.name(), caller.username());
-        audit.record(caller.username(), "worker-key.created", created.id(), Map.of("name", created.name()),
-                http.getRemoteAddr());
+    ResponseEntity<CreatedWorkerKey> create(@RequestBody JsonNode body, Caller caller, HttpServletRequest http) {
+        if (body == null || !body.isObject()) {
+            throw new BadRequestException("Expected a JSON object with name (and nodeTypes), but found "
+                    + (body == null ? "nothing" : body.getNodeType().name().toLowerCase(Locale.ROOT)), "");
+        }
+        for (String member : body.propertyNames()) {
+            if (!member.equals("name") && !member.equals("nodeTypes")) {
+                throw new BadRequestException("Expected only name and nodeTypes, but found '" + member + "'",
+                        "/" + member);
+            }
+        }
+        JsonNode name = body.path("name");
+        JsonNode types = body.path("nodeTypes");
+        if (!types.isMissingNode() && !types.isNull() && !types.isArray()) {
+            throw new BadRequestException("Expected nodeTypes to be an array of node type names, but found " + types,
+                    "/nodeTypes");
+        }
+        List<String> nodeTypes = null;
+        if (types.isArray()) {
+            nodeTypes = new ArrayList<>();
+            for (JsonNode type : types) {
+                nodeTypes.add(type.isString() ? type.asString() : null);
+            }
+        }
+        CreatedWorkerKey created = keys.create(name.isString() ? name.asString() : null, nodeTypes,
+                caller.username());
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("name", created.name());
+        details.put("nodeTypes", created.nodeTypes() == null ? "every type" : created.nodeTypes());
+        audit.record(caller.username(), "worker-key.created", created.id(), details, http.getRemoteAddr());
         return ResponseEntity.status(HttpStatus.CREATED).cacheControl(CacheControl.noStore()).body(created);
-    }
-
-    /** What creating a key takes: a name to tell the worker by. */
-    record WorkerKeyRequest(String name) {
     }
 
     @GetMapping

@@ -17,6 +17,12 @@ public final class JsonWording {
     /** Jackson's words for a value no constructor of the target takes (a number where an object belongs). */
     private static final Pattern NO_CREATOR = Pattern.compile("Cannot construct instance of (.+?) \\(.*?\\): no \\S+ "
             + "constructor/factory method to deserialize from (\\w+) value(.*)", Pattern.DOTALL);
+    /** Jackson's words for the kind of JSON value it found ("from Integer value"). */
+    private static final Pattern FOUND_KIND = Pattern.compile("from (Integer|Floating-point|Boolean|String|Array|Object"
+            + "|Null) value");
+    private static final Map<String, String> FOUND = Map.of("Integer", "a whole number", "Floating-point",
+            "a number", "Boolean", "true or false", "String", "a string", "Array", "an array", "Object", "an object",
+            "Null", "null");
     private static final Map<String, String> KINDS = Map.ofEntries(
             Map.entry("String", "a string"), Map.entry("Integer", "a whole number"), Map.entry("int", "a whole number"),
             Map.entry("Long", "a whole number"), Map.entry("long", "a whole number"), Map.entry("Short", "a whole number"),
@@ -42,8 +48,17 @@ public final class JsonWording {
         }
         types.appendTail(worded);
         Matcher creator = NO_CREATOR.matcher(worded);
-        return creator.matches() ? "Expected " + creator.group(1) + ", but found " + article(creator.group(2))
-                + creator.group(2).toLowerCase(java.util.Locale.ROOT) + creator.group(3) : worded.toString();
+        if (creator.matches()) {
+            return "Expected " + creator.group(1) + ", but found " + article(creator.group(2))
+                    + creator.group(2).toLowerCase(java.util.Locale.ROOT) + creator.group(3);
+        }
+        Matcher found = FOUND_KIND.matcher(worded);
+        StringBuilder kinds = new StringBuilder();
+        while (found.find()) {
+            found.appendReplacement(kinds, Matcher.quoteReplacement("from " + FOUND.get(found.group(1))));
+        }
+        found.appendTail(kinds);
+        return kinds.toString();
     }
 
     private static String article(String kind) {

@@ -103,6 +103,44 @@ class SignedSignalsIntegrationTests extends OperatorTests {
     }
 
     @Test
+    void aKeyLimitedToANodeTypeReportsOnlyOnThatTypesNodes() throws Exception {
+        String geocode = api.customType("geocode");
+        String billing = api.customType("billing");
+        String workflow = api.created("""
+                {"name": "typed-%s", "nodes": [{"id": "where", "type": "%s"}, {"id": "charge", "type": "%s"}],
+                 "edges": [{"from": "where", "to": "charge"}]}""".formatted(geocode, geocode, billing));
+        JsonNode limited = JSON.readTree(admin(post("/api/v1/worker-keys").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"name\": \"geocoder\", \"nodeTypes\": [\"" + geocode + "\"]}"))
+                .andExpect(status().isCreated()).andReturn().getResponse().getContentAsString());
+        assertThat(limited.get("nodeTypes").toString()).isEqualTo("[\"" + geocode + "\"]");
+        SigningKey geocoder = new SigningKey(limited.get("id").asString(), limited.get("secret").asString());
+        UUID run = api.start(workflow);
+
+        StreamMessage<String, String> where = api.worker(geocode).takeOne(Duration.ofSeconds(10));
+        api.redis().xadd(OutsiderRedis.completionsStreamOf(where), geocoder.signed(completion(where, "{}")));
+        StreamMessage<String, String> charge = api.worker(billing).takeOne(Duration.ofSeconds(10));
+        api.redis().xadd(OutsiderRedis.completionsStreamOf(charge), geocoder.signed(completion(charge, "{}")));
+        await().atMost(Duration.ofSeconds(20)).until(() -> refusals(run).size() == 1);
+        assertThat(refusals(run).get(0).get("reason").asString()).isEqualTo("Expected key " + geocoder.id()
+                + " to report on nodes of type " + geocode + " only, but node 'charge' is of type '" + billing + "'");
+        assertThat(api.read(get("/api/v1/runs/" + run)).get("status").asString()).isEqualTo("RUNNING");
+
+        api.redis().xadd(OutsiderRedis.completionsStreamOf(charge), created("biller").signed(completion(charge,
+                "{\"charged\":true}")));
+        api.awaitStatus(run, "COMPLETED");
+
+        admin(post("/api/v1/worker-keys").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"name\": \"x\", \"nodeTypes\": [\"Not A Type\"]}"))
+                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.pointer").value("/nodeTypes/0"));
+        admin(post("/api/v1/worker-keys").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"name\": \"x\", \"nodeTypes\": []}"))
+                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.pointer").value("/nodeTypes"));
+        admin(post("/api/v1/worker-keys").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"name\": \"x\", \"node_types\": [\"" + geocode + "\"]}"))
+                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.pointer").value("/node_types"));
+    }
+
+    @Test
     void theKeysApiIsForAdminsAndNamesWhatIsWrong() throws Exception {
         admin(post("/api/v1/worker-keys").contentType(MediaType.APPLICATION_JSON).content("{\"name\": \"\"}"))
                 .andExpect(status().isBadRequest()).andExpect(jsonPath("$.pointer").value("/name"));

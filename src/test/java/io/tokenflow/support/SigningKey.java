@@ -20,7 +20,7 @@ public record SigningKey(String id, String secret) {
     /** The tests' key of this application context, made on first use. */
     public static SigningKey of(WorkerKeys keys) {
         return MADE.computeIfAbsent(keys, made -> {
-            CreatedWorkerKey key = made.create("tests", "tests");
+            CreatedWorkerKey key = made.create("tests", null, "tests");
             return new SigningKey(key.id(), key.secret());
         });
     }

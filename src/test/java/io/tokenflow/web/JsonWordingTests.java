@@ -10,11 +10,15 @@ class JsonWordingTests {
     void namesJsonKindsInsteadOfJavaTypes() {
         assertThat(JsonWording.withoutJavaNames("Cannot deserialize value of type `java.util.ArrayList<java.lang.String>`"
                 + " from String value (token `JsonToken.VALUE_STRING`)"))
-                .isEqualTo("Cannot deserialize value of type an array of strings from String value");
+                .isEqualTo("Cannot deserialize value of type an array of strings from a string");
         assertThat(JsonWording.withoutJavaNames("Cannot deserialize value of type `java.lang.Integer` from String \"x\""))
                 .isEqualTo("Cannot deserialize value of type a whole number from String \"x\"");
         assertThat(JsonWording.withoutJavaNames("Cannot deserialize value of type `int` from Boolean value"))
-                .isEqualTo("Cannot deserialize value of type a whole number from Boolean value");
+                .isEqualTo("Cannot deserialize value of type a whole number from true or false");
+        // found by ApiFuzzIntegrationTests: "Integer" named the JSON kind found in Java's words
+        assertThat(JsonWording.withoutJavaNames("Cannot deserialize value of type `java.util.ArrayList<java.lang."
+                + "String>` from Integer value (token `JsonToken.VALUE_NUMBER_INT`)"))
+                .isEqualTo("Cannot deserialize value of type an array of strings from a whole number");
         assertThat(JsonWording.withoutJavaNames("value of type `java.util.LinkedHashMap<java.lang.String,"
                 + "java.lang.Object>`")).isEqualTo("value of type an object");
     }

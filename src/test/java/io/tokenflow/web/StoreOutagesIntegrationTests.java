@@ -10,9 +10,16 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.redirectedUrl;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
+import io.lettuce.core.Consumer;
+import io.lettuce.core.RedisBusyException;
+import io.lettuce.core.StreamMessage;
+import io.lettuce.core.XGroupCreateArgs;
+import io.lettuce.core.XReadArgs;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -20,6 +27,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.core.env.Environment;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.mock.web.MockHttpServletResponse;
@@ -27,6 +35,7 @@ import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.TestPropertySource;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
@@ -34,7 +43,10 @@ import io.tokenflow.IntegrationTest;
 import io.tokenflow.TestWorkflows;
 import io.tokenflow.security.ApiTokenService;
 import io.tokenflow.security.Scope;
+import io.tokenflow.signing.WorkerKeys;
+import io.tokenflow.support.OutsiderRedis;
 import io.tokenflow.support.ProxiedServers;
+import io.tokenflow.support.SigningKey;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -51,7 +63,8 @@ import tools.jackson.databind.json.JsonMapper;
 @TestPropertySource(properties = {"tokenflow.security.users[0].username=otto",
         "tokenflow.security.users[0].password={noop}otto-secret",
         "tokenflow.security.users[0].roles=operator,designer", "tokenflow.security.users[1].username=uma",
-        "tokenflow.security.users[1].password={noop}uma-secret", "tokenflow.security.users[1].roles=operator"})
+        "tokenflow.security.users[1].password={noop}uma-secret", "tokenflow.security.users[1].roles=operator",
+        "tokenflow.signals.key-cache-ttl=1s"})
 @DirtiesContext // its datasource and Redis go through this class's proxies
 class StoreOutagesIntegrationTests {
 
@@ -68,6 +81,9 @@ class StoreOutagesIntegrationTests {
 
     @Autowired MockMvc mvc;
     @Autowired ApiTokenService tokens;
+    @Autowired WorkerKeys workerKeys;
+    @Autowired JdbcClient jdbc;
+    @Autowired Environment environment;
 
     @AfterEach
     void restore() {
@@ -106,6 +122,61 @@ class StoreOutagesIntegrationTests {
         await().atMost(BACK_WITHIN).untilAsserted(() -> assertThat(JSON.readTree(call(get("/api/v1/runs/"
                 + startedDuringOutage), unseen).getContentAsString()).path("status").asString())
                 .isEqualTo("COMPLETED"));
+    }
+
+    /**
+     * An external worker's signed completion is checked with the worker key last read from PostgreSQL while
+     * PostgreSQL is away (past the key cache's TTL), and completes its run.
+     */
+    @Test
+    void whilePostgresIsDownSignedSignalsAreCheckedWithTheKeysLastReadAndRunsGoOn() throws Exception {
+        String seen = token("worker-outage");
+        String type = "outage_" + UUID.randomUUID().toString().substring(0, 6);
+        jdbc.sql("insert into node_types (name, display_name, kind, config_schema, created_by, created_at, updated_at) "
+                + "values (?, ?, 'task', '{}'::jsonb, 'test', now(), now())").params(type, type).update();
+        MockHttpServletResponse created = call(post("/api/v1/workflows").content("""
+                {"name": "%s", "nodes": [{"id": "work", "type": "%s"}]}""".formatted(type, type)), seen);
+        assertThat(created.getStatus()).as(created.getContentAsString()).isEqualTo(201);
+        UUID run = id(call(post("/api/v1/runs").content("{\"workflow\": \"" + type + "\"}"), seen), 201);
+        SigningKey key = SigningKey.of(workerKeys);
+        try (OutsiderRedis redis = OutsiderRedis.connect(environment)) {
+            StreamMessage<String, String> token = takeOne(redis, type);
+            Map<String, String> body = token.getBody();
+            redis.commands().xadd(OutsiderRedis.completionsStreamOf(token), key.signed(Map.of("kind", "started",
+                    "token", body.get("token"), "run", body.get("run"), "node", "work", "worker", "outsider")));
+            await().atMost(BACK_WITHIN).until(() -> jdbc.sql("select count(*) from event_log where run_id = ? and "
+                    + "event_type = 'node.started'").param(run).query(Long.class).single() == 1);
+
+            SERVERS.postgres().cut();
+            Thread.sleep(1_500); // past the key cache's TTL: the key is due to be read again, and cannot be
+            redis.commands().xadd(OutsiderRedis.completionsStreamOf(token), key.signed(Map.of("token",
+                    body.get("token"), "run", body.get("run"), "node", "work", "status", "completed", "output",
+                    "{\"during\":\"outage\"}", "worker", "outsider")));
+            await().atMost(BACK_WITHIN).untilAsserted(() -> assertThat(JSON.readTree(call(get("/api/v1/runs/" + run),
+                    seen).getContentAsString()).path("status").asString()).isEqualTo("COMPLETED"));
+        }
+    }
+
+    private static StreamMessage<String, String> takeOne(OutsiderRedis redis, String type) {
+        String group = "wf.workers." + type;
+        long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (System.nanoTime() < until) {
+            for (String stream : redis.commands().keys("wf.tasks." + type + ":*")) {
+                try {
+                    redis.commands().xgroupCreate(XReadArgs.StreamOffset.from(stream, "0"), group,
+                            XGroupCreateArgs.Builder.mkstream(true));
+                } catch (RedisBusyException exists) {
+                    // created before
+                }
+                List<StreamMessage<String, String>> read = redis.commands().xreadgroup(Consumer.from(group, "o"),
+                        XReadArgs.Builder.count(1).block(Duration.ofMillis(100)),
+                        XReadArgs.StreamOffset.lastConsumed(stream));
+                if (read != null && !read.isEmpty()) {
+                    return read.get(0);
+                }
+            }
+        }
+        throw new AssertionError("Expected a token of " + type + " within 10 s, but none came");
     }
 
     @Test
