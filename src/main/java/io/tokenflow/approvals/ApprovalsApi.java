@@ -2,6 +2,7 @@ package io.tokenflow.approvals;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.UUID;
 
 import org.springframework.http.MediaType;
@@ -15,6 +16,7 @@ import org.springframework.web.bind.annotation.RestController;
 import io.tokenflow.security.Caller;
 import io.tokenflow.web.BadRequestException;
 import io.tokenflow.web.NotFoundException;
+import io.tokenflow.web.RequestJson;
 
 /** Approvals for people and scripts: the pending ones (mine, or all), the decided ones, one, and deciding one. */
 @RestController
@@ -46,7 +48,8 @@ class ApprovalsApi {
     }
 
     @PostMapping(path = "/api/v1/approvals/{id}/decide", consumes = MediaType.APPLICATION_JSON_VALUE)
-    ApprovalRecord decide(@PathVariable UUID id, @RequestBody DecisionRequest request, Caller caller) {
+    ApprovalRecord decide(@PathVariable UUID id, @RequestBody String body, Caller caller) {
+        DecisionRequest request = RequestJson.bind(body, Set.of("decision", "comment"), DecisionRequest.class);
         return decide.decide(id, request.decision(), request.comment(), caller);
     }
 

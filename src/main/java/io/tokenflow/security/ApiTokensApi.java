@@ -19,6 +19,8 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
+import io.tokenflow.web.RequestJson;
+
 /** The caller's own API tokens: issue (the secret is shown once), list (never the secret), revoke. */
 @RestController
 @RequestMapping("/api/v1/tokens")
@@ -33,7 +35,8 @@ class ApiTokensApi {
     }
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<CreatedToken> create(@RequestBody TokenRequest request, Caller caller, HttpServletRequest http) {
+    ResponseEntity<CreatedToken> create(@RequestBody String body, Caller caller, HttpServletRequest http) {
+        TokenRequest request = RequestJson.bind(body, TokenRequest.MEMBERS, TokenRequest.class);
         Duration lifetime = request.lifetime();
         // an expiresAt in the past is refused on issue as a lifetime of zero or less
         IssuedToken issued = request.expiresAt() != null

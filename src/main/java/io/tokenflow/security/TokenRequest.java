@@ -14,6 +14,9 @@ import java.util.Set;
  */
 record TokenRequest(String name, List<String> scopes, Integer expiresInDays, Instant expiresAt) {
 
+    /** The members a token request may have; any other is refused. */
+    static final java.util.Set<String> MEMBERS = java.util.Set.of("name", "scopes", "expiresInDays", "expiresAt");
+
     /**
      * The requested scopes, each known and, when the caller is itself a token, held by that token: a token never
      * mints a token stronger than itself. Whether the owner's roles allow them is checked on issue.

@@ -22,6 +22,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.tokenflow.web.BadRequestException;
+import io.tokenflow.web.RequestJson;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -49,8 +50,8 @@ class UsersApi {
     }
 
     @PostMapping(path = "/users", consumes = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<Map<String, Object>> create(@RequestBody JsonNode body, Caller caller, HttpServletRequest request) {
-        object(body, CREATE_FIELDS);
+    ResponseEntity<Map<String, Object>> create(@RequestBody String text, Caller caller, HttpServletRequest request) {
+        JsonNode body = RequestJson.object(text, CREATE_FIELDS);
         UserAdministration.CreatedUser created = users.create(new UserAdministration.NewUser(
                         text(body, "username"), text(body, "displayName"), roles(body), text(body, "password")),
                 caller.username(), request.getRemoteAddr());
@@ -63,9 +64,9 @@ class UsersApi {
     }
 
     @PatchMapping(path = "/users/{username}", consumes = MediaType.APPLICATION_JSON_VALUE)
-    UserSummary change(@PathVariable String username, @RequestBody JsonNode body, Caller caller,
+    UserSummary change(@PathVariable String username, @RequestBody String text, Caller caller,
                        HttpServletRequest request) {
-        object(body, CHANGE_FIELDS);
+        JsonNode body = RequestJson.object(text, CHANGE_FIELDS);
         JsonNode enabled = body.get("enabled");
         if (enabled != null && !enabled.isBoolean()) {
             throw new BadRequestException("Expected enabled to be true or false, but found " + enabled, "/enabled");
@@ -84,19 +85,6 @@ class UsersApi {
                     null);
         }
         return audit.recent(actor, action, limit);
-    }
-
-    private static void object(JsonNode body, Set<String> fields) {
-        if (body == null || !body.isObject()) {
-            throw new BadRequestException("Expected a JSON object, but found " + (body == null ? "nothing"
-                    : body.getNodeType().name().toLowerCase(java.util.Locale.ROOT)), "");
-        }
-        for (String name : body.propertyNames()) {
-            if (!fields.contains(name)) {
-                throw new BadRequestException("Expected only " + new java.util.TreeSet<>(fields) + ", but found '"
-                        + name + "'", "/" + name);
-            }
-        }
     }
 
     private static String text(JsonNode body, String field) {

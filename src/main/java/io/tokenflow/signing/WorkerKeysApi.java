@@ -3,7 +3,7 @@ package io.tokenflow.signing;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Set;
 import java.util.Map;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -23,6 +23,7 @@ import org.springframework.web.bind.annotation.RestController;
 import io.tokenflow.security.AuditLog;
 import io.tokenflow.security.Caller;
 import io.tokenflow.web.BadRequestException;
+import io.tokenflow.web.RequestJson;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -44,17 +45,8 @@ class WorkerKeysApi {
 
     /** Body: {@code name}, and optionally {@code nodeTypes}; any other member is refused (it would be ignored). */
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<CreatedWorkerKey> create(@RequestBody JsonNode body, Caller caller, HttpServletRequest http) {
-        if (body == null || !body.isObject()) {
-            throw new BadRequestException("Expected a JSON object with name (and nodeTypes), but found "
-                    + (body == null ? "nothing" : body.getNodeType().name().toLowerCase(Locale.ROOT)), "");
-        }
-        for (String member : body.propertyNames()) {
-            if (!member.equals("name") && !member.equals("nodeTypes")) {
-                throw new BadRequestException("Expected only name and nodeTypes, but found '" + member + "'",
-                        "/" + member);
-            }
-        }
+    ResponseEntity<CreatedWorkerKey> create(@RequestBody String text, Caller caller, HttpServletRequest http) {
+        JsonNode body = RequestJson.object(text, Set.of("name", "nodeTypes"));
         JsonNode name = body.path("name");
         JsonNode types = body.path("nodeTypes");
         if (!types.isMissingNode() && !types.isNull() && !types.isArray()) {

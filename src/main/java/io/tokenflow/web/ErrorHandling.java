@@ -126,7 +126,7 @@ class ErrorHandling extends ResponseEntityExceptionHandler {
                 where.put("line", location.getLineNr());
                 where.put("column", location.getColumnNr());
             }
-            where.put("pointer", jackson.getPathReference() == null ? "" : pathOf(jackson));
+            where.put("pointer", jackson.getPathReference() == null ? "" : RequestJson.pointerOf(jackson));
             detail += ": " + JsonWording.withoutJavaNames(jackson.getOriginalMessage());
         }
         return ResponseEntity.badRequest().body(Problems.of(400, "malformed-json", "Malformed request body", detail, where));
@@ -176,15 +176,6 @@ class ErrorHandling extends ResponseEntityExceptionHandler {
         ModelAndView page = new ModelAndView(view, model);
         page.setStatus(HttpStatusCode.valueOf(problem.getStatus()));
         return page;
-    }
-
-    private static String pathOf(JacksonException jackson) {
-        StringBuilder pointer = new StringBuilder();
-        for (JacksonException.Reference reference : jackson.getPath()) {
-            pointer.append('/').append(reference.getPropertyName() != null ? reference.getPropertyName()
-                    : String.valueOf(reference.getIndex()));
-        }
-        return pointer.toString();
     }
 
 }

@@ -78,6 +78,10 @@ class HumanApprovalsIntegrationTests {
         decide(approval.id(), "{\"decision\": \"maybe\"}", "ada", "APPROVER").andExpect(status().isUnprocessableContent())
                 .andExpect(jsonPath("$.pointer").value("/decision"));
         decide(approval.id(), "{\"decision\": \"approve\"}", "dan", "DESIGNER").andExpect(status().isForbidden());
+        // a misspelt member is refused, not ignored (an approval without its comment)
+        decide(approval.id(), "{\"decision\": \"approve\", \"coment\": \"ok\"}", "ada", "APPROVER")
+                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.pointer").value("/coment"));
+        decide(approval.id(), "{\"decision\": 7}", "ada", "APPROVER").andExpect(status().isUnprocessableContent());
         decide(approval.id(), "{\"decision\": \"approve\"}", "root", "ADMIN")
                 .andExpect(status().isForbidden())
                 .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))

@@ -113,6 +113,15 @@ class ApiTokensApiIntegrationTests {
                                 + "[\"runs:read\"], \"expiresInDays\": 1, \"expiresAt\": \"" + at + "\"}"))
                 .andExpect(status().isUnprocessableContent())
                 .andExpect(jsonPath("$.detail").value("Expected expiresInDays or expiresAt, but got both"));
+        // a misspelt member is refused, not ignored (a token with the default scopes instead of the ones meant)
+        mvc.perform(post("/api/v1/tokens").session(session).with(csrf().asHeader())
+                        .contentType(MediaType.APPLICATION_JSON).content("{\"name\": \"typo\", \"scope\": "
+                                + "[\"runs:read\"]}"))
+                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.pointer").value("/scope"));
+        mvc.perform(post("/api/v1/tokens").session(session).with(csrf().asHeader())
+                        .contentType(MediaType.APPLICATION_JSON).content("{\"name\": \"kind\", \"scopes\": 5}"))
+                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.pointer").value("/scopes"))
+                .andExpect(jsonPath("$.detail").value(containsString("an array of strings")));
     }
 
     @Test

@@ -44,6 +44,11 @@ public record JsonPointer(List<String> tokens) {
         return new JsonPointer(tokens);
     }
 
+    /** One reference token as written in a pointer (RFC 6901: {@code ~} as {@code ~0}, {@code /} as {@code ~1}). */
+    public static String escape(String token) {
+        return token.replace("~", "~0").replace("/", "~1");
+    }
+
     /** The pointer to the whole document (""). */
     public static JsonPointer root() {
         return ROOT;
