@@ -12,7 +12,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import io.tokenflow.web.BadRequestException;
 import io.tokenflow.web.NotFoundException;
 import io.tokenflow.web.RequestJson;
 import tools.jackson.databind.JsonNode;
@@ -50,11 +49,7 @@ class DlqApi {
                                        Principal principal) {
         JsonNode input = null;
         if (body != null && !body.isBlank()) {
-            JsonNode request = RequestJson.parse(body);
-            if (!request.isObject()) {
-                throw new BadRequestException("Expected a JSON object {\"input\": …} or no body", "");
-            }
-            input = request.get("input");
+            input = RequestJson.object(body, java.util.Set.of("input")).get("input");
         }
         return ResponseEntity.accepted().body(actions.reprocess(id, input, name(principal)));
     }

@@ -66,11 +66,7 @@ class RegisterNodeType {
     }
 
     private JsonNode parse(String body) {
-        JsonNode request = RequestJson.parse(body);
-        if (!request.isObject()) {
-            throw new BadRequestException("Expected a JSON object with displayName, description and configSchema", "");
-        }
-        return request;
+        return RequestJson.object(body, java.util.Set.of("displayName", "description", "configSchema"));
     }
 
     private void checkSchema(JsonNode configSchema) {

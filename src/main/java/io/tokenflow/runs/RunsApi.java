@@ -124,11 +124,12 @@ class RunsApi {
                 : principal.getName()));
     }
 
+    /** The members of a start; any other is refused (a misspelt idempotencyKey would start a second run). */
+    private static final java.util.Set<String> START_MEMBERS = java.util.Set.of("workflow", "tag", "version",
+            "inputs", "idempotencyKey");
+
     private StartRunCommand command(String body) {
-        JsonNode request = RequestJson.parse(body);
-        if (!request.isObject()) {
-            throw new BadRequestException("Expected a JSON object {workflow, tag | version, inputs, idempotencyKey}", "");
-        }
+        JsonNode request = RequestJson.object(body, START_MEMBERS);
         JsonNode version = request.get("version");
         if (version != null && !version.isNull() && !(version.isIntegralNumber() && version.canConvertToInt())) {
             throw new BadRequestException("Expected \"version\" to be a whole number from 1 to " + Integer.MAX_VALUE

@@ -40,11 +40,7 @@ class SignalsApi {
             throw new BadRequestException("Expected a signal name of letters, digits, '.', '_' or '-' (at most 100, "
                     + "starting with a letter or digit), but found '" + name + "'", "path:name");
         }
-        JsonNode request = RequestJson.parse(body);
-        if (!request.isObject()) {
-            throw new BadRequestException("Expected a JSON object {key, payload, message_id}, but found " + kind(request),
-                    "");
-        }
+        JsonNode request = RequestJson.object(body, java.util.Set.of("key", "payload", "message_id"));
         String key = text(request, "key", MAX_KEY, true);
         String messageId = text(request, "message_id", MAX_MESSAGE_ID, false);
         JsonNode payload = request.has("payload") ? request.get("payload") : NullNode.getInstance();

@@ -109,6 +109,8 @@ class RunsApiIntegrationTests {
         startFails("{\"workflow\": \"" + workflow + "\", \"version\": 3000000000}", 400, "/version");
         startFails("{\"workflow\": \"" + workflow + "\", \"version\": 1.5}", 400, "/version");
         startFails("{\"workflow\": \"" + workflow + "\", \"inputs\": [1]}", 400, "/inputs");
+        // a misspelt member is refused: ignored, a retried start would have made a second run
+        startFails("{\"workflow\": \"" + workflow + "\", \"idempotency_key\": \"k\"}", 400, "/idempotency_key");
         startFails("{\"workflow\": \"" + workflow + "\", \"inputs\": {}}", 422, "/inputs/city");
         startFails("{\"workflow\": \"" + workflow + "\", \"inputs\": {\"city\": 5}}", 422, "/inputs/city");
         startFails("{\"workflow\": 12}", 400, "/workflow");

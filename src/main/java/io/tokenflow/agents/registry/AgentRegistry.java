@@ -87,11 +87,7 @@ public class AgentRegistry {
     }
 
     private JsonNode parse(String body) {
-        JsonNode request = RequestJson.parse(body);
-        if (request.isObject()) {
-            return request;
-        }
-        throw new BadRequestException("Expected a JSON object with url, auth, timeoutMs and retryPolicy", "");
+        return RequestJson.object(body, java.util.Set.of("url", "auth", "timeoutMs", "retryPolicy"));
     }
 
     private static String url(JsonNode url) {
