@@ -29,12 +29,14 @@ import org.springframework.test.context.ActiveProfiles;
 import io.tokenflow.designer.CreateWorkflow;
 import io.tokenflow.runs.StartRun;
 import io.tokenflow.runs.StartRunCommand;
+import io.tokenflow.signing.WorkerKeys;
+import io.tokenflow.support.SigningKey;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A retry's backoff survives the engine: a task fails transiently, the engine (a child JVM) is killed with
  * {@code kill -9} during the backoff and started again after the retry fell due, and the task comes back exactly once,
- * as attempt 2 with the same token. The worker is this JVM speaking only the Redis protocol.
+ * as attempt 2 with the same token. The worker is this JVM speaking only the Redis protocol (signing its signals).
  */
 @SpringBootTest(properties = {"tokenflow.roles=web,live"})
 @ActiveProfiles("test")
@@ -46,6 +48,7 @@ class RetryAfterKillNineE2ETests {
     @Autowired StartRun starting;
     @Autowired JdbcClient jdbc;
     @Autowired Environment environment;
+    @Autowired WorkerKeys workerKeys;
 
     @RegisterExtension final EngineProcesses engines = new EngineProcesses();
     private RedisClient client;
@@ -73,6 +76,7 @@ class RetryAfterKillNineE2ETests {
                 .formatted(UUID.randomUUID().toString().substring(0, 8), type, BACKOFF_MS)), "test").name();
         UUID run = starting.start(new StartRunCommand(workflow, null, null, null, null), "test").id();
         Process first = engines.start("first");
+        SigningKey key = SigningKey.of(workerKeys);
 
         try (StatefulRedisConnection<String, String> connection = client.connect()) {
             RedisCommands<String, String> redis = connection.sync();
@@ -83,9 +87,9 @@ class RetryAfterKillNineE2ETests {
             StreamMessage<String, String> attempt1 = take(redis, stream, group, Duration.ofSeconds(60)).get(0);
             Map<String, String> task = attempt1.getBody();
             assertThat(task).containsEntry("attempt", "1");
-            redis.xadd("wf.completions:{0}", Map.of("token", task.get("token"), "run", task.get("run"), "node", "pay",
-                    "status", "failed", "attempt", "1", "worker", "py-1",
-                    "error", "{\"message\":\"503 from the bank\",\"kind\":\"transient\"}"));
+            redis.xadd("wf.completions:{0}", key.signed(Map.of("token", task.get("token"), "run", task.get("run"),
+                    "node", "pay", "status", "failed", "attempt", "1", "worker", "py-1",
+                    "error", "{\"message\":\"503 from the bank\",\"kind\":\"transient\"}")));
             redis.xack(stream, group, attempt1.getId());
             String retry = "retry " + run + " " + task.get("token") + " pay";
             await().atMost(Duration.ofSeconds(30)).until(() -> redis.zscore("wf.due:{0}", retry) != null);
@@ -101,8 +105,8 @@ class RetryAfterKillNineE2ETests {
             assertThat(again).hasSize(1);
             assertThat(again.get(0).getBody()).containsEntry("token", task.get("token")).containsEntry("attempt", "2");
             assertThat(take(redis, stream, group, Duration.ofSeconds(2))).as("released once").isEmpty();
-            redis.xadd("wf.completions:{0}", Map.of("token", task.get("token"), "run", task.get("run"), "node", "pay",
-                    "status", "completed", "output", "{\"paid\":true}", "worker", "py-1"));
+            redis.xadd("wf.completions:{0}", key.signed(Map.of("token", task.get("token"), "run", task.get("run"),
+                    "node", "pay", "status", "completed", "output", "{\"paid\":true}", "worker", "py-1")));
             redis.xack(stream, group, again.get(0).getId());
         }
         await().atMost(Duration.ofSeconds(60)).until(() -> "COMPLETED".equals(jdbc.sql("select status from runs "
