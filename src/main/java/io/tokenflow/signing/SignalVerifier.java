@@ -36,12 +36,52 @@ public class SignalVerifier {
      * knows the node's type).
      */
     public Verdict check(String entryId, Map<String, String> fields) {
-        Optional<String> refusal = refusal(entryId, fields);
-        if (refusal.isPresent()) {
-            return new Verdict(refusal.get(), null);
+        if ("join".equals(fields.get("kind"))) {
+            return Verdict.PASSED;
         }
+        String sig = fields.get(SignalSignature.SIG);
         String keyId = fields.get(SignalSignature.KEY);
-        return new Verdict(null, keyId == null ? null : keys.find(keyId).map(WorkerKey::nodeTypes).orElse(null));
+        if (sig == null && keyId == null) {
+            return settings.requireSignatures()
+                    ? refused("Expected a signed signal (fields key, signed_at and sig: docs/worker-protocol.md "
+                    + "§6), but it is unsigned")
+                    : Verdict.PASSED;
+        }
+        if (sig == null || keyId == null) {
+            return refused("Expected both key and sig on a signed signal, but " + (sig == null ? "sig" : "key")
+                    + " is missing");
+        }
+        Optional<String> badName = fields.keySet().stream().filter(name -> !isFieldName(name)).findFirst();
+        if (badName.isPresent()) {
+            return refused("Expected field names of ASCII letters, digits and _ on a signed signal, but found '"
+                    + abbreviated(badName.get()) + "'");
+        }
+        Optional<WorkerKey> key = keys.find(keyId);
+        if (key.isEmpty()) {
+            return refused("Expected key to name a worker key, but '" + abbreviated(keyId) + "' is unknown");
+        }
+        Instant written = Instant.ofEpochMilli(entryMillis(entryId));
+        Instant now = clock.instant();
+        if (!key.get().validFor(written, now, settings.maxAge())) {
+            return refused("Expected a valid worker key, but " + keyId + " was revoked at " + key.get().revokedAt()
+                    + " and this signal was written at " + written);
+        }
+        String signedAt = fields.get(SignalSignature.SIGNED_AT);
+        if (signedAt == null || !isEpochMillis(signedAt)) {
+            return refused("Expected signed_at to be the epoch milliseconds of signing, but found "
+                    + (signedAt == null ? "none" : "'" + abbreviated(signedAt) + "'"));
+        }
+        long apart = Math.abs(written.toEpochMilli() - Long.parseLong(signedAt));
+        if (apart > settings.maxAge().toMillis()) {
+            return refused("Expected a signal written within " + settings.maxAge() + " of signing, but it was "
+                    + "signed at " + Instant.ofEpochMilli(Long.parseLong(signedAt)) + " and written at " + written
+                    + " (replayed, or the worker's clock is off)");
+        }
+        if (!SignalSignature.matches(key.get().secret(), fields, sig)) {
+            return refused("Expected sig to be the HMAC-SHA256 of the signal under key " + keyId + ", but it does "
+                    + "not match (forged, altered, or signed with another secret)");
+        }
+        return new Verdict(null, key.get().nodeTypes());
     }
 
     /**
@@ -52,6 +92,9 @@ public class SignalVerifier {
      */
     public record Verdict(String refusal, java.util.Set<String> nodeTypes) {
 
+        /** Passed, with no node types named: an exempt or (allowed) unsigned signal. */
+        static final Verdict PASSED = new Verdict(null, null);
+
         /** Why a signal of a node of {@code type} is refused under these node types, or null when it may pass. */
         public String refusalFor(String keyId, String node, String type) {
             return nodeTypes == null || nodeTypes.contains(type) ? null : "Expected key " + keyId + " to report on "
@@ -60,53 +103,8 @@ public class SignalVerifier {
         }
     }
 
-    private Optional<String> refusal(String entryId, Map<String, String> fields) {
-        if ("join".equals(fields.get("kind"))) {
-            return Optional.empty();
-        }
-        String sig = fields.get(SignalSignature.SIG);
-        String keyId = fields.get(SignalSignature.KEY);
-        if (sig == null && keyId == null) {
-            return settings.requireSignatures()
-                    ? Optional.of("Expected a signed signal (fields key, signed_at and sig: docs/worker-protocol.md "
-                    + "§6), but it is unsigned")
-                    : Optional.empty();
-        }
-        if (sig == null || keyId == null) {
-            return Optional.of("Expected both key and sig on a signed signal, but " + (sig == null ? "sig" : "key")
-                    + " is missing");
-        }
-        Optional<String> badName = fields.keySet().stream().filter(name -> !isFieldName(name)).findFirst();
-        if (badName.isPresent()) {
-            return Optional.of("Expected field names of ASCII letters, digits and _ on a signed signal, but found '"
-                    + abbreviated(badName.get()) + "'");
-        }
-        Optional<WorkerKey> key = keys.find(keyId);
-        if (key.isEmpty()) {
-            return Optional.of("Expected key to name a worker key, but '" + abbreviated(keyId) + "' is unknown");
-        }
-        Instant written = Instant.ofEpochMilli(entryMillis(entryId));
-        Instant now = clock.instant();
-        if (!key.get().validFor(written, now, settings.maxAge())) {
-            return Optional.of("Expected a valid worker key, but " + keyId + " was revoked at " + key.get().revokedAt()
-                    + " and this signal was written at " + written);
-        }
-        String signedAt = fields.get(SignalSignature.SIGNED_AT);
-        if (signedAt == null || !isEpochMillis(signedAt)) {
-            return Optional.of("Expected signed_at to be the epoch milliseconds of signing, but found "
-                    + (signedAt == null ? "none" : "'" + abbreviated(signedAt) + "'"));
-        }
-        long apart = Math.abs(written.toEpochMilli() - Long.parseLong(signedAt));
-        if (apart > settings.maxAge().toMillis()) {
-            return Optional.of("Expected a signal written within " + settings.maxAge() + " of signing, but it was "
-                    + "signed at " + Instant.ofEpochMilli(Long.parseLong(signedAt)) + " and written at " + written
-                    + " (replayed, or the worker's clock is off)");
-        }
-        if (!SignalSignature.matches(key.get().secret(), fields, sig)) {
-            return Optional.of("Expected sig to be the HMAC-SHA256 of the signal under key " + keyId + ", but it does "
-                    + "not match (forged, altered, or signed with another secret)");
-        }
-        return Optional.empty();
+    private static Verdict refused(String reason) {
+        return new Verdict(reason, null);
     }
 
     private static long entryMillis(String entryId) {
