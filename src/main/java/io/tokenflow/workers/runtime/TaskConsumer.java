@@ -2,14 +2,13 @@ package io.tokenflow.workers.runtime;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.lettuce.core.Consumer;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.StreamMessage;
-import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.tokenflow.redis.DedicatedConnection;
 import io.tokenflow.workers.WorkerSettings;
 
@@ -59,13 +58,13 @@ final class TaskConsumer implements Runnable, TokenHolder {
     }
 
     @Override
-    public Optional<HeldTokens.Working> workingLongerThan(long nanos) {
-        return held.workingLongerThan(nanos);
+    public HeldTokens held() {
+        return held;
     }
 
     @Override
-    public void renewHeld(RedisClusterCommands<String, String> redis, long nanos) {
-        held.renew(redis, streams.consumer(), nanos);
+    public Consumer<String> consumer() {
+        return streams.consumer();
     }
 
     @Override
