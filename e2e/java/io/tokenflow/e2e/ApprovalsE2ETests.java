@@ -3,8 +3,6 @@ package io.tokenflow.e2e;
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.UUID;
 
 import com.microsoft.playwright.APIResponse;
@@ -12,7 +10,6 @@ import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.AriaRole;
-import com.microsoft.playwright.options.RequestOptions;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.TestPropertySource;
@@ -147,9 +144,7 @@ class ApprovalsE2ETests {
     }
 
     private APIResponse post(Page page, String user, String password, String path, String body) {
-        String credentials = Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
-        return page.request().post(base() + path, RequestOptions.create().setData(body)
-                .setHeader("Content-Type", "application/json").setHeader("Authorization", "Basic " + credentials));
+        return SignIn.post(page, base(), user, password, path, body);
     }
 
     private String base() {

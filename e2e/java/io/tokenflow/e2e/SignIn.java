@@ -2,8 +2,13 @@ package io.tokenflow.e2e;
 
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+
+import com.microsoft.playwright.APIResponse;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.AriaRole;
+import com.microsoft.playwright.options.RequestOptions;
 
 /** Signs in through the login form, as a person would. */
 final class SignIn {
@@ -30,5 +35,13 @@ final class SignIn {
         page.getByLabel("Password").fill(password);
         page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign in")).click();
         assertThat(page.getByText("Signed in as " + username)).isVisible();
+    }
+
+    /** {@code POST path} with a JSON body on the page's request context, as {@code user} with HTTP Basic. */
+    static APIResponse post(Page page, String baseUrl, String user, String password, String path, String body) {
+        String credentials = Base64.getEncoder().encodeToString((user + ":" + password)
+                .getBytes(StandardCharsets.UTF_8));
+        return page.request().post(baseUrl + path, RequestOptions.create().setData(body)
+                .setHeader("Content-Type", "application/json").setHeader("Authorization", "Basic " + credentials));
     }
 }

@@ -14,10 +14,15 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.security.Caller;
+import io.tokenflow.tenancy.CurrentTenant;
+import io.tokenflow.tenancy.TenantSql;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Reads approvals from PostgreSQL: one, the pending ones a caller may decide, and the decided ones. */
+/**
+ * Reads approvals from PostgreSQL: one, the pending ones a caller may decide, and the decided ones (lists: of the
+ * current tenant's runs).
+ */
 @Component
 public class ApprovalQueries {
 
@@ -46,8 +51,9 @@ public class ApprovalQueries {
     /** Pending approvals, oldest first; only those the caller may decide when {@code caller} is given. */
     public List<ApprovalRecord> pending(Caller caller) {
         String mine = caller == null ? "" : " and jsonb_exists_any(a.approvers, cast(:names as text[]))";
-        var query = jdbc.sql(SELECT + " where a.status = 'PENDING'" + mine
-                + " order by a.created_at, a.id limit :limit").param("limit", LIMIT);
+        var query = jdbc.sql(SELECT + " where a.status = 'PENDING'" + mine + " and " + TenantSql.ownsWorkflow("w")
+                + " order by a.created_at, a.id limit :limit").param("limit", LIMIT)
+                .param("tenant", CurrentTenant.orNull());
         if (caller != null) {
             query = query.param("names", names(caller));
         }
@@ -58,8 +64,9 @@ public class ApprovalQueries {
     public List<ApprovalRecord> decided(Caller caller) {
         String mine = caller == null ? ""
                 : " and (a.decided_by = :username or jsonb_exists_any(a.approvers, cast(:names as text[])))";
-        var query = jdbc.sql(SELECT + " where a.status <> 'PENDING'" + mine
-                + " order by a.decided_at desc nulls last, a.id limit :limit").param("limit", LIMIT);
+        var query = jdbc.sql(SELECT + " where a.status <> 'PENDING'" + mine + " and " + TenantSql.ownsWorkflow("w")
+                + " order by a.decided_at desc nulls last, a.id limit :limit").param("limit", LIMIT)
+                .param("tenant", CurrentTenant.orNull());
         if (caller != null) {
             query = query.param("names", names(caller)).param("username", caller.username());
         }

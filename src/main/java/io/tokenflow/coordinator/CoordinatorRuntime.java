@@ -4,6 +4,7 @@ import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 import io.lettuce.core.RedisFuture;
@@ -14,8 +15,6 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
-import tools.jackson.databind.json.JsonMapper;
-
 import io.tokenflow.engine.ir.IrCompensator;
 import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.redis.DedicatedConnection;
@@ -24,6 +23,8 @@ import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.signing.SignalSignature;
 import io.tokenflow.signing.SignalVerifier;
+import io.tokenflow.tenancy.RunTenants;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Runs the coordinator's consumer threads ({@code tokenflow.coordinator.threads}; spread over the shards on a
@@ -45,13 +46,15 @@ class CoordinatorRuntime implements SmartLifecycle {
     private final RejectedSignals rejected;
     private final Signals signals;
     private final LuaScripts scripts;
+    private final RunTenants runTenants;
     private final SignalVerifier verifier;
     private final RunPlans plans;
     private volatile StreamConsumer consumer;
 
     CoordinatorRuntime(CoordinatorSettings settings, RedisConnections redis, RedisKeys keys, CompletionRouter router,
                        JoinDispatcher joins, NodeStarts starts, RejectedSignals rejected, LuaScripts scripts,
-                       JsonMapper json, SignalVerifier verifier, RunPlans plans) {
+                       JsonMapper json, SignalVerifier verifier, RunPlans plans, RunTenants runTenants) {
+        this.runTenants = runTenants;
         this.verifier = verifier;
         this.plans = plans;
         this.starts = starts;
@@ -144,11 +147,12 @@ class CoordinatorRuntime implements SmartLifecycle {
     }
 
     /**
-     * Why a signal is refused because its key may not report on its node's worker type (a key limited to some node
-     * types), or null. An unknown run or node passes here: routing refuses it as any such signal.
+     * Why a signal is refused because its key may not report on its run (a key of another tenant) or on its node's
+     * worker type (a key limited to some node types), or null. An unknown run or node passes here: routing refuses it
+     * as any such signal.
      */
     private String typeRefusal(SignalVerifier.Verdict verdict, Signal signal, Map<String, String> fields) {
-        if (verdict.nodeTypes() == null) {
+        if (verdict.nodeTypes() == null && verdict.tenant() == null) {
             return null;
         }
         UUID run;
@@ -162,8 +166,20 @@ class CoordinatorRuntime implements SmartLifecycle {
         } else {
             return null;
         }
-        String type = plans.find(run).map(plan -> workerType(plan, node)).orElse(null);
-        return type == null ? null : verdict.refusalFor(fields.get(SignalSignature.KEY), node, type);
+        Optional<RunPlan> plan = plans.find(run);
+        if (plan.isEmpty()) {
+            return null;
+        }
+        String keyId = fields.get(SignalSignature.KEY);
+        if (verdict.tenant() != null) {
+            String tenant = runTenants.ofWorkflow(plan.get().workflow().workflowId()).orElse(null);
+            String refusal = verdict.refusalForTenant(keyId, run, tenant);
+            if (refusal != null) {
+                return refusal;
+            }
+        }
+        String type = workerType(plan.get(), node);
+        return type == null ? null : verdict.refusalFor(keyId, node, type);
     }
 
     /** The worker type whose stream the node's tokens go to (a compensator's own), or null for an unknown node. */

@@ -12,6 +12,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.engine.replay.StorableValues;
+import io.tokenflow.tenancy.CurrentTenant;
+import io.tokenflow.tenancy.TenantSql;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -65,14 +67,16 @@ public class RejectedSignals {
     }
 
     /**
-     * The most recent refusals, newest first; for one run when {@code runId} is given. (The null test names the
+     * The most recent refusals of the current tenant's runs (refusals naming no known run: the default tenant's),
+     * newest first; for one run when {@code runId} is given. (The null test names the
      * parameter's type: PostgreSQL cannot tell it from {@code :run is null} alone and refused the unfiltered list.)
      */
     public List<RejectedSignal> recent(String runId, int limit) {
         return jdbc.sql("select id, received_at, shard, stream_entry_id, run_id, token_id, node_id, reason, "
                         + "fields::text as fields from rejected_signals where (cast(:run as text) is null or run_id = :run) "
+                        + "and " + TenantSql.ownsRun(TenantSql.uuidOrNull("run_id")) + " "
                         + "order by id desc limit :limit")
-                .param("run", runId).param("limit", limit)
+                .param("run", runId).param("limit", limit).param("tenant", CurrentTenant.orNull())
                 .query((rs, i) -> new RejectedSignal(rs.getLong("id"), rs.getTimestamp("received_at").toInstant(),
                         rs.getInt("shard"), rs.getString("stream_entry_id"), rs.getString("run_id"),
                         rs.getString("token_id"), rs.getString("node_id"), rs.getString("reason"),

@@ -8,6 +8,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.tokenflow.engine.compiler.CompilationResult;
+import io.tokenflow.tenancy.CurrentTenant;
 import io.tokenflow.web.ConflictException;
 import tools.jackson.databind.JsonNode;
 
@@ -35,13 +36,14 @@ public class CreateWorkflow {
         CompilationResult result = compilation.compileOrThrow(document);
         JsonNode dsl = result.dsl();
         String name = dsl.get("name").asString();
-        if (workflows.existsByName(name)) {
+        String tenant = CurrentTenant.forNewRows();
+        if (workflows.existsByTenantAndName(tenant, name)) {
             throw new ConflictException("Expected a new workflow name, but '" + name + "' is already taken; "
                     + "patch that workflow instead, or choose another name", Map.of("pointer", "/name"));
         }
         var now = clock.instant();
         String description = dsl.has("description") ? dsl.get("description").asString() : null;
-        Workflow workflow = workflows.save(new Workflow(UUID.randomUUID(), name, description, author, now));
+        Workflow workflow = workflows.save(new Workflow(UUID.randomUUID(), tenant, name, description, author, now));
         versions.save(new WorkflowVersion(workflow.id(), 1, documents.write(dsl), documents.write(result.ir()),
                 documents.contentHash(dsl), null, null, "Created", author, now));
         return new WorkflowSnapshot(workflow.id(), name, description, 1, 1, Map.of(), author, now, now, dsl,

@@ -10,6 +10,7 @@ import org.springframework.transaction.annotation.Transactional;
 import io.tokenflow.engine.compiler.CompilationResult;
 import io.tokenflow.engine.patch.InvalidPatchException;
 import io.tokenflow.engine.patch.JsonPatch;
+import io.tokenflow.tenancy.CurrentTenant;
 import io.tokenflow.web.ConflictException;
 import io.tokenflow.web.LimitsSettings;
 import io.tokenflow.web.NotFoundException;
@@ -53,7 +54,7 @@ public class PatchWorkflow {
 
     @Transactional
     public WorkflowSnapshot apply(UUID workflowId, int expectedVersion, JsonPatch patch, String author, String message) {
-        Workflow workflow = workflows.findForUpdate(workflowId)
+        Workflow workflow = workflows.findForUpdate(workflowId).filter(found -> CurrentTenant.sees(found.tenant()))
                 .orElseThrow(() -> new NotFoundException("Expected a workflow with id " + workflowId + ", but there is none"));
         if (workflow.latestVersion() != expectedVersion) {
             throw new ConflictException("Expected to change version " + expectedVersion + " (If-Match), but the latest "
@@ -74,7 +75,7 @@ public class PatchWorkflow {
                                    String hash, String author, String message) {
         JsonNode dsl = result.dsl();
         String name = dsl.get("name").asString();
-        if (!name.equals(workflow.name()) && workflows.existsByName(name)) {
+        if (!name.equals(workflow.name()) && workflows.existsByTenantAndName(workflow.tenant(), name)) {
             throw new ConflictException("Expected the new name '" + name + "' to be free, but another workflow has it",
                     Map.of("pointer", "/name"));
         }

@@ -10,6 +10,7 @@ import org.springframework.transaction.annotation.Transactional;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import io.tokenflow.engine.compiler.CompilationResult;
+import io.tokenflow.tenancy.CurrentTenant;
 import io.tokenflow.web.InvalidWorkflowException;
 import io.tokenflow.web.NotFoundException;
 
@@ -49,7 +50,8 @@ public class PinnedWorkflows {
         return reading.execute(status -> {
             Workflow workflow = queries.workflow(reference);
             int pinned = version != null ? version : tag != null ? tagged(workflow, tag) : workflow.latestVersion();
-            return new PinnedWorkflow(workflow.id(), workflow.name(), pinned, tag, compiled(workflow, pinned).ir());
+            return new PinnedWorkflow(workflow.id(), workflow.tenant(), workflow.name(), pinned, tag,
+                    compiled(workflow, pinned).ir());
         });
     }
 
@@ -57,7 +59,8 @@ public class PinnedWorkflows {
     @Transactional(readOnly = true)
     public PinnedWorkflow get(UUID workflowId, int version) {
         Workflow workflow = queries.workflow(workflowId.toString());
-        return new PinnedWorkflow(workflowId, workflow.name(), version, null, compiled(workflow, version).ir());
+        return new PinnedWorkflow(workflowId, workflow.tenant(), workflow.name(), version, null,
+                compiled(workflow, version).ir());
     }
 
     /** A version pinned by id is immutable: once compiled, starting it needs no database round trip. */
@@ -65,8 +68,9 @@ public class PinnedWorkflows {
         try {
             UUID id = UUID.fromString(reference);
             CompiledVersion compiledVersion = compiled.get(new WorkflowVersion.Key(id, version));
-            return compiledVersion == null ? null
-                    : new PinnedWorkflow(id, compiledVersion.name(), version, null, compiledVersion.result().ir());
+            return compiledVersion == null || !CurrentTenant.sees(compiledVersion.tenant()) ? null
+                    : new PinnedWorkflow(id, compiledVersion.tenant(), compiledVersion.name(), version, null,
+                    compiledVersion.result().ir());
         } catch (IllegalArgumentException notAnId) {
             return null;
         }
@@ -88,7 +92,7 @@ public class PinnedWorkflows {
                 if (compiled.size() >= CACHE_LIMIT) {
                     compiled.clear();
                 }
-                compiled.put(key, new CompiledVersion(workflow.name(), result));
+                compiled.put(key, new CompiledVersion(workflow.tenant(), workflow.name(), result));
             }
         }
         if (!result.succeeded()) {
@@ -98,6 +102,6 @@ public class PinnedWorkflows {
     }
 
     /** A compiled version and the name its workflow had when it was compiled. */
-    private record CompiledVersion(String name, CompilationResult result) {
+    private record CompiledVersion(String tenant, String name, CompilationResult result) {
     }
 }

@@ -19,6 +19,9 @@ public class Workflow {
     @Column(nullable = false)
     private String name;
 
+    @Column(name = "tenant_id", nullable = false, updatable = false)
+    private String tenant;
+
     private String description;
 
     @Column(name = "latest_version", nullable = false)
@@ -36,8 +39,9 @@ public class Workflow {
     protected Workflow() {
     }
 
-    Workflow(UUID id, String name, String description, String createdBy, Instant at) {
+    Workflow(UUID id, String tenant, String name, String description, String createdBy, Instant at) {
         this.id = id;
+        this.tenant = tenant;
         this.name = name;
         this.description = description;
         this.latestVersion = 1;
@@ -63,6 +67,11 @@ public class Workflow {
 
     public String name() {
         return name;
+    }
+
+    /** The tenant the workflow, its versions and its runs belong to. */
+    public String tenant() {
+        return tenant;
     }
 
     public String description() {

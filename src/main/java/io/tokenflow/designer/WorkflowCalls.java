@@ -10,6 +10,7 @@ import org.springframework.transaction.annotation.Transactional;
 
 import io.tokenflow.engine.dsl.CallDefinition;
 import io.tokenflow.engine.dsl.Diagnostic;
+import io.tokenflow.tenancy.CurrentTenant;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -78,16 +79,18 @@ class WorkflowCalls {
         return calls;
     }
 
-    /** The workflow a call names, by id or by name. */
+    /** The workflow a call names, by id or by name, in the current tenant. */
     Optional<Workflow> workflow(CallDefinition call) {
         if (call.id() != null) {
             try {
-                return workflows.findById(UUID.fromString(call.id()));
+                return workflows.findById(UUID.fromString(call.id()))
+                        .filter(workflow -> CurrentTenant.sees(workflow.tenant()));
             } catch (IllegalArgumentException notAnId) {
                 return Optional.empty();
             }
         }
-        return call.name() == null ? Optional.empty() : workflows.findByName(call.name());
+        return call.name() == null ? Optional.empty()
+                : workflows.findByTenantAndName(CurrentTenant.forNewRows(), call.name());
     }
 
     /** The version a call pins on its workflow now (a tag resolved), or what is missing. */

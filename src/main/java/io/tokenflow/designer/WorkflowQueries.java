@@ -13,6 +13,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.tokenflow.engine.patch.JsonPatch;
+import io.tokenflow.tenancy.CurrentTenant;
 import io.tokenflow.web.NotFoundException;
 
 /** Reading workflows, versions, tags and diffs. */
@@ -35,18 +36,25 @@ public class WorkflowQueries {
         this.documents = documents;
     }
 
-    /** A page of workflows, optionally filtered by text in name or description. */
+    /** A page of the current tenant's workflows, optionally filtered by text in name or description. */
     public Page<WorkflowSummary> list(String text, Pageable page) {
-        Page<Workflow> found = text == null || text.isBlank() ? workflows.findAll(page) : workflows.search(text.trim(), page);
+        String tenant = CurrentTenant.forNewRows();
+        Page<Workflow> found = text == null || text.isBlank() ? workflows.findByTenant(tenant, page)
+                : workflows.search(tenant, text.trim(), page);
         Map<UUID, Map<String, Integer>> tagsById = tags.findByWorkflowIdIn(found.map(Workflow::id).toList()).stream()
                 .collect(Collectors.groupingBy(WorkflowTag::workflowId,
                         Collectors.toMap(WorkflowTag::tag, WorkflowTag::version)));
         return found.map(w -> WorkflowSummary.of(w, tagsById.getOrDefault(w.id(), Map.of())));
     }
 
-    /** Finds a workflow by id, or by name when the reference is not a UUID. */
+    /**
+     * Finds a workflow of the current tenant by id, or by name when the reference is not a UUID. A thread acting for no
+     * tenant (the engine) finds any tenant's workflow by id, and by name the default tenant's.
+     */
     public Workflow workflow(String reference) {
-        Optional<Workflow> found = asUuid(reference).flatMap(workflows::findById).or(() -> workflows.findByName(reference));
+        Optional<Workflow> found = asUuid(reference).flatMap(workflows::findById)
+                .filter(workflow -> CurrentTenant.sees(workflow.tenant()))
+                .or(() -> workflows.findByTenantAndName(CurrentTenant.forNewRows(), reference));
         return found.orElseThrow(() -> new NotFoundException("Expected a workflow with id or name '" + reference
                 + "', but there is none"));
     }
@@ -69,12 +77,12 @@ public class WorkflowQueries {
 
     /** The most recently changed workflow other than the given one (what a new workflow node calls first). */
     public Optional<Workflow> lastChangedOtherThan(UUID workflowId) {
-        return workflows.findFirstByIdNotOrderByUpdatedAtDesc(workflowId);
+        return workflows.findFirstByTenantAndIdNotOrderByUpdatedAtDesc(CurrentTenant.forNewRows(), workflowId);
     }
 
     /** The names of the workflows other than the given one, by name (the first {@code limit}). */
     public List<String> namesOtherThan(UUID workflowId, int limit) {
-        return workflows.findNamesOtherThan(workflowId, Pageable.ofSize(limit));
+        return workflows.findNamesOtherThan(CurrentTenant.forNewRows(), workflowId, Pageable.ofSize(limit));
     }
 
     public Map<String, Integer> tags(UUID workflowId) {

@@ -13,21 +13,23 @@ import org.springframework.data.jpa.repository.Query;
 
 interface WorkflowRepository extends JpaRepository<Workflow, UUID> {
 
-    Optional<Workflow> findByName(String name);
+    Optional<Workflow> findByTenantAndName(String tenant, String name);
 
-    boolean existsByName(String name);
+    boolean existsByTenantAndName(String tenant, String name);
 
-    Optional<Workflow> findFirstByIdNotOrderByUpdatedAtDesc(UUID id);
+    Page<Workflow> findByTenant(String tenant, Pageable pageable);
 
-    @Query("select w.name from Workflow w where w.id <> :id order by w.name")
-    List<String> findNamesOtherThan(UUID id, Pageable pageable);
+    Optional<Workflow> findFirstByTenantAndIdNotOrderByUpdatedAtDesc(String tenant, UUID id);
+
+    @Query("select w.name from Workflow w where w.tenant = :tenant and w.id <> :id order by w.name")
+    List<String> findNamesOtherThan(String tenant, UUID id, Pageable pageable);
 
     /** Locks the row so that concurrent patches of one workflow are serialised. */
     @Lock(LockModeType.PESSIMISTIC_WRITE)
     @Query("select w from Workflow w where w.id = :id")
     Optional<Workflow> findForUpdate(UUID id);
 
-    @Query("select w from Workflow w where lower(w.name) like lower(concat('%', :text, '%')) "
-            + "or lower(coalesce(w.description, '')) like lower(concat('%', :text, '%'))")
-    Page<Workflow> search(String text, Pageable pageable);
+    @Query("select w from Workflow w where w.tenant = :tenant and (lower(w.name) like lower(concat('%', :text, '%')) "
+            + "or lower(coalesce(w.description, '')) like lower(concat('%', :text, '%')))")
+    Page<Workflow> search(String tenant, String text, Pageable pageable);
 }

@@ -11,9 +11,14 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
+import io.tokenflow.tenancy.CurrentTenant;
+import io.tokenflow.tenancy.TenantSql;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Reads dead-letter entries from PostgreSQL, newest first, with the filters of the page and the API. */
+/**
+ * Reads dead-letter entries from PostgreSQL, newest first, with the filters of the page and the API; lists hold the
+ * current tenant's entries.
+ */
 @Component
 class DlqQueries {
 
@@ -35,11 +40,11 @@ class DlqQueries {
     List<DlqEntry> list(DlqFilter filter) {
         return jdbc.sql(SELECT + "where (:open is null or (d.resolved_at is null) = :open) "
                         + "and (:workflow = '' or w.name = :workflow or w.id::text = :workflow) "
-                        + "and (:node = '' or d.node_id = :node) "
+                        + "and (:node = '' or d.node_id = :node) and " + TenantSql.ownsWorkflow("w") + " "
                         + "and (:error = '' or d.error_code = :error or strpos(lower(d.error), lower(:error)) > 0) "
                         + "order by d.created_at desc, d.id limit " + LIMIT)
                 .param("open", filter.open()).param("workflow", filter.workflow()).param("node", filter.node())
-                .param("error", filter.error()).query(this::entry).list();
+                .param("error", filter.error()).param("tenant", CurrentTenant.orNull()).query(this::entry).list();
     }
 
     Optional<DlqEntry> find(UUID id) {

@@ -18,9 +18,14 @@ final class LiveSession {
 
     private static final Log log = LogFactory.getLog(LiveSession.class);
 
+    /** Session attribute: the tenant the handshake acted in. */
+    static final String TENANT = LiveSession.class.getName() + ".tenant";
+
     private final WebSocketSession session;
+    private final String tenant;
 
     LiveSession(WebSocketSession session, LiveSettings settings) {
+        this.tenant = session.getAttributes().get(TENANT) instanceof String chosen ? chosen : "-";
         this.session = new ConcurrentWebSocketSessionDecorator(session, (int) settings.sendTimeLimit().toMillis(),
                 settings.sendBufferSize(), ConcurrentWebSocketSessionDecorator.OverflowStrategy.TERMINATE);
     }
@@ -31,6 +36,11 @@ final class LiveSession {
 
     Principal principal() {
         return session.getPrincipal();
+    }
+
+    /** The tenant everything this connection sees belongs to ({@code "-"}, owning nothing, when none was chosen). */
+    String tenant() {
+        return tenant;
     }
 
     boolean isOpen() {

@@ -14,11 +14,13 @@ public final class LiveSubscriber {
     private final String topic;
     private final Map<String, String> params;
     private final Principal principal;
+    private final String tenant;
     private final Map<String, Object> state = new ConcurrentHashMap<>();
     private volatile long after;
 
-    LiveSubscriber(String topic, Map<String, String> params, Principal principal, long after) {
+    LiveSubscriber(String topic, Map<String, String> params, Principal principal, String tenant, long after) {
         this.topic = topic;
+        this.tenant = tenant;
         this.params = Map.copyOf(params);
         this.principal = principal;
         this.after = after;
@@ -36,6 +38,11 @@ public final class LiveSubscriber {
     /** The signed-in person. */
     public Principal principal() {
         return principal;
+    }
+
+    /** The tenant the page acts in: views check and render under it ({@code CurrentTenant}). */
+    public String tenant() {
+        return tenant;
     }
 
     /** The last run event (seq) the page has seen; views move it forward as they push. */

@@ -16,6 +16,8 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
+import io.tokenflow.tenancy.CurrentTenant;
+
 /**
  * The live hub of this instance: pages subscribe to topics ({@code run:<id>}, {@code runs}, {@code approvals}); every
  * events-stream entry marks the topics it changes; a tick pushes each changed topic at most once per coalescing
@@ -47,8 +49,11 @@ public class LiveUpdates implements SmartLifecycle {
                 .orElseThrow(() -> new IllegalArgumentException("Expected a live topic such as 'runs', 'approvals' or "
                         + "'run:<id>', but found '" + topic + "'"));
         unsubscribe(session, topic);
-        LiveSubscriber subscriber = new LiveSubscriber(topic, params, session.principal(), after);
-        view.check(subscriber);
+        LiveSubscriber subscriber = new LiveSubscriber(topic, params, session.principal(), session.tenant(), after);
+        CurrentTenant.callAs(subscriber.tenant(), () -> {
+            view.check(subscriber);
+            return null;
+        });
         topics.compute(topic, (name, existing) -> {
             LiveTopic live = existing == null ? new LiveTopic(name, view) : existing;
             live.added(subscriber, session);
@@ -127,7 +132,7 @@ public class LiveUpdates implements SmartLifecycle {
 
     private void push(LiveTopic topic, LiveSubscriber subscriber, LiveSession session, LiveChange change) {
         try {
-            session.send(topic.view.render(subscriber, change));
+            session.send(CurrentTenant.callAs(subscriber.tenant(), () -> topic.view.render(subscriber, change)));
         } catch (RuntimeException e) {
             log.warn("Rendering live topic " + topic.name + " failed: " + e.getMessage(), e);
             session.send(LiveMessages.problem("The live view stopped: " + e.getMessage()));

@@ -17,6 +17,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.engine.replay.StorableValues;
+import io.tokenflow.tenancy.CurrentTenant;
+import io.tokenflow.tenancy.TenantSql;
 
 /**
  * The {@code quarantined_entries} table: stream entries set aside with their raw text and the reason. Adding an entry
@@ -49,9 +51,13 @@ public class Quarantine {
                 .query(Long.class).single();
     }
 
-    /** The newest entries first, at most {@link #LIMIT}. */
+    /**
+     * The newest entries of the current tenant's runs first, at most {@link #LIMIT} (entries that name no run: the
+     * default tenant's).
+     */
     public List<QuarantinedEntry> newest() {
-        return jdbc.sql(SELECT + "order by quarantined_at desc, id desc limit " + LIMIT).query(this::entry).list();
+        return jdbc.sql(SELECT + "where " + TenantSql.ownsRun("run_id") + " order by quarantined_at desc, id desc "
+                + "limit " + LIMIT).param("tenant", CurrentTenant.orNull()).query(this::entry).list();
     }
 
     /**

@@ -16,6 +16,7 @@ import org.springframework.stereotype.Component;
  * wf.events:{N}                 stream   run events, in per-run sequence            group wf.supervisors
  * wf.active:{N}                 zset     running runs by last activity (epoch ms)
  * wf.idem:&lt;key&gt;                 string   run id started with an idempotency key (no hash tag: on no shard)
+ * wf.signal.msg:&lt;t&gt;:&lt;name&gt;:&lt;id&gt; string  a tenant's signal message's answer (no hash tag)
  * wf.run:{N}:&lt;run&gt;:meta        hash     status, seq, workflow, version, revision, input, created, last, error,
  *                                        iterations (the last loop iteration handed out), hops:&lt;node&gt;
  * wf.run:{N}:&lt;run&gt;:counter     string   tokens in flight
@@ -117,9 +118,12 @@ public class RedisKeys {
         return PREFIX + ".signal:" + tag(shard) + ":" + name + ":" + key;
     }
 
-    /** What a signal message with this id was answered (kept a day), so a message sent twice is delivered once. */
-    public String signalMessage(String name, String messageId) {
-        return PREFIX + ".signal.msg:" + name + ":" + messageId;
+    /**
+     * What a tenant's signal message with this id was answered (kept a day), so a message sent twice is delivered
+     * once. Tenant ids hold no colon, so tenant, name and id cannot run into each other.
+     */
+    public String signalMessage(String tenant, String name, String messageId) {
+        return PREFIX + ".signal.msg:" + tenant + ":" + name + ":" + messageId;
     }
 
     /**

@@ -79,9 +79,10 @@ class LiveRunRows {
         }
         Map<UUID, String> names = queries.workflowNames(fromRedis.stream().map(RunListQueries.RunRow::workflowId)
                 .toList());
-        fromRedis.forEach(row -> rows.put(row.id(), new RunListQueries.RunRow(row.id(), row.workflowId(),
-                names.getOrDefault(row.workflowId(), "?"), row.workflowVersion(), row.status(), row.createdAt(),
-                row.endedAt(), row.counter())));
+        // a run whose workflow is not found is another tenant's (or its workflow is gone): left out
+        fromRedis.stream().filter(row -> names.containsKey(row.workflowId())).forEach(row -> rows.put(row.id(),
+                new RunListQueries.RunRow(row.id(), row.workflowId(), names.get(row.workflowId()),
+                        row.workflowVersion(), row.status(), row.createdAt(), row.endedAt(), row.counter())));
         return List.copyOf(rows.values());
     }
 

@@ -10,7 +10,13 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
-/** The newest runs matching the runs page's filters, and single rows by id, from PostgreSQL. */
+import io.tokenflow.tenancy.CurrentTenant;
+import io.tokenflow.tenancy.TenantSql;
+
+/**
+ * The newest runs matching the runs page's filters, and single rows by id, from PostgreSQL: of the current tenant's
+ * workflows ({@link CurrentTenant}; all on a thread acting for none).
+ */
 @Component
 class RunListQueries {
 
@@ -32,9 +38,11 @@ class RunListQueries {
                         where (cast(:status as text) is null or r.status = :status)
                           and (cast(:workflow as text) is null or w.name = :workflow
                                or cast(w.id as text) = :workflow)
+                          and """ + TenantSql.ownsWorkflow("w") + """
                         order by r.created_at desc, r.id
                         limit :limit""")
                 .param("status", filter.status()).param("workflow", filter.workflow()).param("limit", LIMIT)
+                .param("tenant", CurrentTenant.orNull())
                 .query((rs, row) -> row(rs)).list();
     }
 
@@ -42,14 +50,16 @@ class RunListQueries {
         if (ids.isEmpty()) {
             return List.of();
         }
-        return jdbc.sql(ROW + "where r.id in (:ids)").param("ids", ids).query((rs, row) -> row(rs)).list();
+        return jdbc.sql(ROW + "where r.id in (:ids) and " + TenantSql.ownsWorkflow("w")).param("ids", ids)
+                .param("tenant", CurrentTenant.orNull()).query((rs, row) -> row(rs)).list();
     }
 
-    /** Workflow names by id, for runs known only from Redis. */
+    /** Workflow names by id, for runs known only from Redis (workflows of other tenants are left out). */
     java.util.Map<UUID, String> workflowNames(Collection<UUID> ids) {
         java.util.Map<UUID, String> names = new java.util.HashMap<>();
         if (!ids.isEmpty()) {
-            jdbc.sql("select id, name from workflows where id in (:ids)").param("ids", ids)
+            jdbc.sql("select id, name from workflows w where id in (:ids) and " + TenantSql.ownsWorkflow("w"))
+                    .param("ids", ids).param("tenant", CurrentTenant.orNull())
                     .query((rs, row) -> names.put(rs.getObject("id", UUID.class), rs.getString("name"))).list();
         }
         return names;

@@ -11,6 +11,8 @@ import io.tokenflow.live.LiveEntry;
 import io.tokenflow.live.LiveSubscriber;
 import io.tokenflow.live.LiveView;
 import io.tokenflow.live.RunEventFeeds;
+import io.tokenflow.tenancy.CurrentTenant;
+import io.tokenflow.tenancy.RunTenants;
 
 /**
  * Topic {@code run:<id>}: the run page's changing regions, drawn at the run's newest event, with the hops since the
@@ -23,11 +25,13 @@ class RunLiveView implements LiveView {
     /** The picture the page shows (pushed last), so the next push carries only what changed. */
     private static final String SHOWN = "shown";
 
+    private final RunTenants runTenants;
     private final RunEventFeeds feeds;
     private final RunPages pages;
     private final RunFragments fragments;
 
-    RunLiveView(RunEventFeeds feeds, RunPages pages, RunFragments fragments) {
+    RunLiveView(RunEventFeeds feeds, RunPages pages, RunFragments fragments, RunTenants runTenants) {
+        this.runTenants = runTenants;
         this.feeds = feeds;
         this.pages = pages;
         this.fragments = fragments;
@@ -50,7 +54,7 @@ class RunLiveView implements LiveView {
         // the page was drawn a moment ago: what happened since may have passed while no page here watched (the
         // tailers rest then), so the first push asks where the run is now
         feeds.behind(run);
-        if (!pages.exists(run)) {
+        if (!pages.exists(run) || !runTenants.ofRun(run).map(CurrentTenant::sees).orElse(true)) {
             throw new IllegalArgumentException("Expected a run with id " + run + ", but there is none");
         }
     }

@@ -16,8 +16,10 @@ import io.tokenflow.engine.runs.RunStatus;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.redis.RunMeta;
+import io.tokenflow.tenancy.CurrentTenant;
 import io.tokenflow.web.NotFoundException;
 import io.tokenflow.web.Outages;
+import io.tokenflow.tenancy.TenantSql;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -48,8 +50,10 @@ public class RunQueries {
     public List<RunViews.Summary> list(String status, String workflow, int page, int size) {
         return jdbc.sql(SUMMARY + "where (cast(:status as text) is null or r.status = :status) and "
                         + "(cast(:workflow as text) is null or w.name = :workflow or cast(w.id as text) = :workflow) "
+                        + "and " + TenantSql.ownsWorkflow("w") + " "
                         + "order by r.created_at desc, r.id limit :size offset :offset")
                 .param("status", status).param("workflow", workflow).param("size", size).param("offset", page * size)
+                .param("tenant", CurrentTenant.orNull())
                 .query((rs, i) -> summary(rs)).list();
     }
 

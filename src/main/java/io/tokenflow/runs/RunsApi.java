@@ -135,19 +135,8 @@ class RunsApi {
             throw new BadRequestException("Expected \"version\" to be a whole number from 1 to " + Integer.MAX_VALUE
                     + ", but found " + version, "/version");
         }
-        return new StartRunCommand(text(request, "workflow"), text(request, "tag"),
+        return new StartRunCommand(RequestJson.text(request, "workflow"), RequestJson.text(request, "tag"),
                 version == null || version.isNull() ? null : version.asInt(), request.get("inputs"),
-                text(request, "idempotencyKey"));
-    }
-
-    private static String text(JsonNode request, String field) {
-        JsonNode value = request.get(field);
-        if (value == null || value.isNull()) {
-            return null;
-        }
-        if (!value.isString()) {
-            throw new BadRequestException("Expected \"" + field + "\" to be a string, but found " + value, "/" + field);
-        }
-        return value.asString();
+                RequestJson.text(request, "idempotencyKey"));
     }
 }

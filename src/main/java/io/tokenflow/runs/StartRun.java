@@ -11,6 +11,7 @@ import io.tokenflow.designer.PinnedWorkflow;
 import io.tokenflow.designer.PinnedWorkflows;
 import io.tokenflow.engine.replay.RunStarted;
 import io.tokenflow.redis.RedisKeys;
+import io.tokenflow.tenancy.RunTenants;
 import io.tokenflow.web.BadRequestException;
 import io.tokenflow.web.StorableJson;
 import tools.jackson.databind.JsonNode;
@@ -19,7 +20,8 @@ import tools.jackson.databind.node.JsonNodeFactory;
 /**
  * Starts a run: pins the workflow version, checks the inputs against its declared inputs, emits the entry tokens
  * atomically, and writes the run's row before answering ({@link StartRows}), so that an answered start survives Redis
- * losing it. A repeated idempotency key returns the run it started before ({@link IdempotencyKeys}).
+ * losing it. A start beyond its tenant's quota of runs in flight is refused ({@link RunQuotas}). A repeated
+ * idempotency key returns the run it started before ({@link IdempotencyKeys}).
  */
 @Service
 public class StartRun {
@@ -32,11 +34,15 @@ public class StartRun {
     private final RunInputs inputs;
     private final RunIds ids;
     private final StartRows rows;
+    private final RunQuotas quotas;
+    private final RunTenants runTenants;
     private final RedisKeys keys;
     private final Clock clock;
 
     StartRun(PinnedWorkflows workflows, RunStarter starter, IdempotencyKeys idempotencyKeys, RunInputs inputs,
-             StartRows rows, RedisKeys keys, Clock clock) {
+             StartRows rows, RunQuotas quotas, RunTenants runTenants, RedisKeys keys, Clock clock) {
+        this.quotas = quotas;
+        this.runTenants = runTenants;
         this.idempotencyKeys = idempotencyKeys;
         this.rows = rows;
         this.keys = keys;
@@ -61,13 +67,20 @@ public class StartRun {
             }
         }
         try {
-            starter.start(runId, pinned, input, startedData(pinned, input, command, submittedBy));
+            return quotas.admit(pinned.tenant(), () -> begin(runId, pinned, input, command, submittedBy));
         } catch (RuntimeException e) {
             if (command.idempotencyKey() != null) {
                 idempotencyKeys.release(command.idempotencyKey(), runId);
             }
             throw e;
         }
+    }
+
+    /** Emits the entry tokens and writes the start's row; refusals before it leave nothing behind. */
+    private StartedRun begin(UUID runId, PinnedWorkflow pinned, JsonNode input, StartRunCommand command,
+                             String submittedBy) {
+        starter.start(runId, pinned, input, startedData(pinned, input, command, submittedBy));
+        runTenants.remember(runId, pinned.workflowId(), pinned.tenant());
         rows.record(runId, keys.shardOf(runId), pinned, input, submittedBy, command.idempotencyKey(), clock.instant());
         return new StartedRun(runId, pinned.workflowId(), pinned.name(), pinned.version(), "RUNNING", false);
     }

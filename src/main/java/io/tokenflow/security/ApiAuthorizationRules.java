@@ -39,7 +39,8 @@ final class ApiAuthorizationRules {
                 .requestMatchers(GET, "/api/v1/cas/**").hasAnyAuthority(Scope.RUNS_READ.grantingAuthorities())
                 .requestMatchers("/api/v1/tokens/**", "/api/v1/tokens")
                 .hasAnyAuthority(Scope.TOKENS_MANAGE.grantingAuthorities())
-                .requestMatchers("/api/v1/users/**", "/api/v1/users", "/api/v1/audit")
+                .requestMatchers("/api/v1/users/**", "/api/v1/users", "/api/v1/audit", "/api/v1/tenants/**",
+                        "/api/v1/tenants")
                 .hasAnyAuthority(Scope.ADMIN.grantingAuthorities())
                 .requestMatchers("/api/v1/worker-keys/**", "/api/v1/worker-keys")
                 .hasAnyAuthority(Scope.ADMIN.grantingAuthorities())

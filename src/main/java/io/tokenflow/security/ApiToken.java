@@ -48,11 +48,16 @@ class ApiToken {
     @Column(name = "revoked_at")
     private Instant revokedAt;
 
+    @Column(name = "tenant_id", nullable = false)
+    private String tenant;
+
     protected ApiToken() {
     }
 
-    ApiToken(String owner, String name, Collection<Scope> scopes, String tokenHash, Instant now, Instant expiresAt) {
+    ApiToken(String owner, String tenant, String name, Collection<Scope> scopes, String tokenHash, Instant now,
+             Instant expiresAt) {
         this.id = UUID.randomUUID();
+        this.tenant = tenant;
         this.owner = owner;
         this.name = name;
         this.scopes = scopes.isEmpty() ? List.of() : EnumSet.copyOf(scopes).stream().map(Scope::value).toList();
@@ -88,6 +93,10 @@ class ApiToken {
 
     String owner() {
         return owner;
+    }
+
+    String tenant() {
+        return tenant;
     }
 
     String tokenHash() {

@@ -17,23 +17,31 @@ public final class ApiTokenAuthentication extends AbstractAuthenticationToken {
     private final String owner;
     private final UUID tokenId;
     private final Set<Scope> scopes;
+    private final String tenant;
     private transient ApiTokenSecret secret;
 
-    private ApiTokenAuthentication(String owner, UUID tokenId, Set<Scope> scopes, ApiTokenSecret secret) {
+    private ApiTokenAuthentication(String owner, UUID tokenId, Set<Scope> scopes, String tenant,
+                                   ApiTokenSecret secret) {
         super(scopes.stream().map(Scope::authority).map(SimpleGrantedAuthority::new).toList());
         this.owner = owner;
         this.tokenId = tokenId;
         this.scopes = Set.copyOf(scopes);
+        this.tenant = tenant;
         this.secret = secret;
         super.setAuthenticated(owner != null);
     }
 
     static ApiTokenAuthentication unverified(ApiTokenSecret secret) {
-        return new ApiTokenAuthentication(null, null, Set.of(), secret);
+        return new ApiTokenAuthentication(null, null, Set.of(), null, secret);
     }
 
-    static ApiTokenAuthentication verified(String owner, UUID tokenId, Set<Scope> scopes) {
-        return new ApiTokenAuthentication(owner, tokenId, scopes, null);
+    static ApiTokenAuthentication verified(String owner, UUID tokenId, Set<Scope> scopes, String tenant) {
+        return new ApiTokenAuthentication(owner, tokenId, scopes, tenant, null);
+    }
+
+    /** The tenant the token acts in: the one it was created in. */
+    public String tenant() {
+        return tenant;
     }
 
     /** The owner's username, or {@code ""} before verification. */

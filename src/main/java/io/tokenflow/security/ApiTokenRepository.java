@@ -15,9 +15,9 @@ interface ApiTokenRepository extends JpaRepository<ApiToken, UUID> {
 
     Optional<ApiToken> findByTokenHash(String tokenHash);
 
-    List<ApiToken> findByOwnerOrderByCreatedAtDesc(String owner);
+    List<ApiToken> findByOwnerAndTenantOrderByCreatedAtDesc(String owner, String tenant);
 
-    Optional<ApiToken> findByIdAndOwner(UUID id, String owner);
+    Optional<ApiToken> findByIdAndOwnerAndTenant(UUID id, String owner, String tenant);
 
     /** Writes only {@code last_used_at}, and only when stale, so it never races a revocation. */
     @Transactional

@@ -14,6 +14,7 @@ import org.springframework.transaction.annotation.Transactional;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
+import io.tokenflow.tenancy.CurrentTenant;
 import io.tokenflow.web.NotFoundException;
 
 /** Issues, lists and revokes the API tokens of one owner. */
@@ -48,32 +49,45 @@ public class ApiTokenService {
      */
     @Transactional
     public IssuedToken issue(String owner, String name, Set<Scope> scopes, Duration lifetime) {
-        return issue(owner, name, scopes, now -> lifetime == null ? null : now.plus(lifetime));
+        return issue(owner, CurrentTenant.forNewRows(), name, scopes,
+                now -> lifetime == null ? null : now.plus(lifetime));
+    }
+
+    /** {@link #issue(String, String, Set, Duration)} acting in {@code tenant}, to which the owner must belong. */
+    @Transactional
+    public IssuedToken issueIn(String owner, String tenant, String name, Set<Scope> scopes, Duration lifetime) {
+        return issue(owner, tenant, name, scopes, now -> lifetime == null ? null : now.plus(lifetime));
     }
 
     /** {@link #issue(String, String, Set, Duration)} with the instant it expires at ({@code null}: never). */
     @Transactional
-    public IssuedToken issueUntil(String owner, String name, Set<Scope> scopes, Instant expiresAt) {
-        return issue(owner, name, scopes, now -> expiresAt);
+    public IssuedToken issueUntil(String owner, String tenant, String name, Set<Scope> scopes, Instant expiresAt) {
+        return issue(owner, tenant, name, scopes, now -> expiresAt);
     }
 
-    private IssuedToken issue(String owner, String name, Set<Scope> scopes, UnaryOperator<Instant> expiry) {
+    private IssuedToken issue(String owner, String tenant, String name, Set<Scope> scopes,
+                              UnaryOperator<Instant> expiry) {
         UserAccount account = users.findById(owner).filter(UserAccount::isEnabled).orElseThrow(() ->
                 new TokenRequestRejectedException("Expected an enabled user '" + owner + "', but there is none"));
+        if (!account.tenants().contains(tenant)) {
+            throw new TokenRequestRejectedException("Expected '" + owner + "' to belong to the tenant '" + tenant
+                    + "' the token would act in, but they belong to " + account.tenants());
+        }
         checkName(name);
         checkScopes(account, scopes);
         Instant now = clock.instant();
         Instant expiresAt = expiry.apply(now);
         checkLifetime(expiresAt == null ? null : Duration.between(now, expiresAt));
         ApiTokenSecret secret = secrets.apiTokenSecret();
-        ApiToken token = tokens.save(new ApiToken(owner, name.strip(), scopes, secret.hash(), now, expiresAt));
+        ApiToken token = tokens.save(new ApiToken(owner, tenant, name.strip(), scopes, secret.hash(), now, expiresAt));
         return new IssuedToken(token.id(), token.name(), owner, token.scopes(), now, token.expiresAt(), secret.value());
     }
 
-    /** The owner's tokens, newest first, revoked and expired ones included. */
+    /** The owner's tokens acting in {@code tenant}, newest first, revoked and expired ones included. */
     @Transactional(readOnly = true)
-    public List<ApiTokenSummary> list(String owner) {
-        return tokens.findByOwnerOrderByCreatedAtDesc(owner).stream().map(ApiTokenSummary::of).toList();
+    public List<ApiTokenSummary> list(String owner, String tenant) {
+        return tokens.findByOwnerAndTenantOrderByCreatedAtDesc(owner, tenant).stream().map(ApiTokenSummary::of)
+                .toList();
     }
 
     /**
@@ -84,8 +98,15 @@ public class ApiTokenService {
      */
     @Transactional
     public void revoke(String owner, UUID id) {
-        ApiToken token = tokens.findByIdAndOwner(id, owner).orElseThrow(() -> new NotFoundException(
-                "Expected a token with id " + id + " owned by '" + owner + "', but there is none"));
+        revoke(owner, CurrentTenant.forNewRows(), id);
+    }
+
+    /** {@link #revoke(String, UUID)} of a token acting in {@code tenant}. */
+    @Transactional
+    public void revoke(String owner, String tenant, UUID id) {
+        ApiToken token = tokens.findByIdAndOwnerAndTenant(id, owner, tenant).orElseThrow(() -> new NotFoundException(
+                "Expected a token with id " + id + " owned by '" + owner + "' in tenant '" + tenant
+                        + "', but there is none"));
         token.revoke(clock.instant());
         cache.forgetToken(token.tokenHash());
         TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {

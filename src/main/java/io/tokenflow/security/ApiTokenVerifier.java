@@ -56,7 +56,7 @@ class ApiTokenVerifier {
                     + " expired at " + token.expiresAt());
         }
         recordUse(token, now);
-        return ApiTokenAuthentication.verified(token.owner(), token.id(), token.scopes());
+        return ApiTokenAuthentication.verified(token.owner(), token.id(), token.scopes(), token.tenant());
     }
 
     private VerifiedToken load(String hash) {
@@ -68,8 +68,12 @@ class ApiTokenVerifier {
         UserAccount owner = users.findById(token.owner()).filter(UserAccount::isEnabled).orElseThrow(() ->
                 new InvalidApiTokenException("Expected the owner '" + token.owner() + "' of token " + token.id()
                         + " to be an enabled user, but they are not"));
+        if (!owner.tenants().contains(token.tenant())) {
+            throw new InvalidApiTokenException("Expected the owner '" + token.owner() + "' of token " + token.id()
+                    + " to belong to its tenant '" + token.tenant() + "', but they no longer do");
+        }
         return new VerifiedToken(token.id(), owner.username(), effectiveScopes(token, owner), token.expiresAt(),
-                token.lastUsedAt());
+                token.lastUsedAt(), token.tenant());
     }
 
     private void recordUse(VerifiedToken token, Instant now) {

@@ -21,7 +21,10 @@ import org.springframework.web.bind.annotation.RestController;
 
 import io.tokenflow.web.RequestJson;
 
-/** The caller's own API tokens: issue (the secret is shown once), list (never the secret), revoke. */
+/**
+ * The caller's own API tokens in the tenant the request acts in: issue (the secret is shown once; the token acts in
+ * that tenant), list (never the secret), revoke.
+ */
 @RestController
 @RequestMapping("/api/v1/tokens")
 class ApiTokensApi {
@@ -40,8 +43,10 @@ class ApiTokensApi {
         Duration lifetime = request.lifetime();
         // an expiresAt in the past is refused on issue as a lifetime of zero or less
         IssuedToken issued = request.expiresAt() != null
-                ? tokens.issueUntil(caller.username(), request.name(), request.scopesFor(caller), request.expiresAt())
-                : tokens.issue(caller.username(), request.name(), request.scopesFor(caller), lifetime);
+                ? tokens.issueUntil(caller.username(), caller.tenant(), request.name(), request.scopesFor(caller),
+                        request.expiresAt())
+                : tokens.issueIn(caller.username(), caller.tenant(), request.name(), request.scopesFor(caller),
+                        lifetime);
         audit.record(caller.username(), "token.issued", issued.id().toString(), Map.of("name", issued.name(),
                 "scopes", issued.scopes().stream().map(Scope::value).sorted().toList()), http.getRemoteAddr());
         return ResponseEntity.status(HttpStatus.CREATED).cacheControl(CacheControl.noStore())
@@ -50,12 +55,12 @@ class ApiTokensApi {
 
     @GetMapping
     List<ApiTokenSummary> list(Caller caller) {
-        return tokens.list(caller.username());
+        return tokens.list(caller.username(), caller.tenant());
     }
 
     @DeleteMapping("/{id}")
     ResponseEntity<Void> revoke(@PathVariable UUID id, Caller caller, HttpServletRequest http) {
-        tokens.revoke(caller.username(), id);
+        tokens.revoke(caller.username(), caller.tenant(), id);
         audit.record(caller.username(), "token.revoked", id.toString(), Map.of(), http.getRemoteAddr());
         return ResponseEntity.noContent().build();
     }

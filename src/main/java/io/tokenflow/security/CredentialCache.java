@@ -2,6 +2,7 @@ package io.tokenflow.security;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
@@ -94,8 +95,10 @@ class CredentialCache {
      *
      * @param scopes     the token's scopes that the owner's roles allowed then
      * @param lastUsedAt the use recorded in PostgreSQL then, or {@code null}
+     * @param tenant     the tenant the token acts in (its owner belonged to it then)
      */
-    record VerifiedToken(UUID id, String owner, Set<Scope> scopes, Instant expiresAt, Instant lastUsedAt) {
+    record VerifiedToken(UUID id, String owner, Set<Scope> scopes, Instant expiresAt, Instant lastUsedAt,
+                         String tenant) {
 
         VerifiedToken {
             scopes = Set.copyOf(scopes);
@@ -111,11 +114,17 @@ class CredentialCache {
         }
     }
 
-    /** A person's account as the {@code users} table held it; roles as authorities ({@code ROLE_…}). */
-    record KnownUser(String username, String passwordHash, Set<String> authorities, boolean enabled) {
+    /**
+     * A person's account as the {@code users} table held it; roles as authorities ({@code ROLE_…}).
+     *
+     * @param tenants the tenants the person belongs to, in the order the account lists them
+     */
+    record KnownUser(String username, String passwordHash, Set<String> authorities, boolean enabled,
+                     List<String> tenants) {
 
         KnownUser {
             authorities = Set.copyOf(authorities);
+            tenants = List.copyOf(tenants);
         }
     }
 }

@@ -16,6 +16,7 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.context.SecurityContextHolderFilter;
 import org.springframework.security.web.authentication.AuthenticationEntryPointFailureHandler;
 import org.springframework.security.web.authentication.AuthenticationFailureHandler;
+import org.springframework.security.web.access.intercept.AuthorizationFilter;
 import org.springframework.security.web.authentication.AuthenticationFilter;
 import org.springframework.security.web.authentication.SimpleUrlAuthenticationFailureHandler;
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
@@ -65,6 +66,7 @@ class SecurityConfiguration {
                 .addFilterAfter(new FreshAccountFilter(accounts), SecurityContextHolderFilter.class)
                 .authorizeHttpRequests(ApiAuthorizationRules::apply)
                 .addFilterBefore(bearerTokenFilter(verifier, problems), BasicAuthenticationFilter.class)
+                .addFilterAfter(new TenantFilter(accounts), AuthorizationFilter.class)
                 .httpBasic(basic -> basic.authenticationEntryPoint(problems))
                 // CSRF guards the session only: a request with credentials of its own, or with no session at all
                 // (anonymous: answered 401 below, not 403 "CSRF"), has no cookie for a forged page to ride on
@@ -82,6 +84,7 @@ class SecurityConfiguration {
     @Order(2)
     SecurityFilterChain pageSecurityFilterChain(HttpSecurity http, UserAccountDetailsService accounts) {
         return http.addFilterAfter(new FreshAccountFilter(accounts), SecurityContextHolderFilter.class)
+                .addFilterAfter(new TenantFilter(accounts), AuthorizationFilter.class)
                 .authorizeHttpRequests(pages -> pages
                         .requestMatchers("/login", "/error", "/css/**", "/js/**", "/vendor/**", "/webjars/**",
                                 "/favicon.ico").permitAll()
@@ -89,7 +92,8 @@ class SecurityConfiguration {
                         .hasAnyAuthority(Role.DESIGNER.authority(), Role.ADMIN.authority())
                         .requestMatchers(HttpMethod.POST, "/dlq/**", "/runs/**")
                         .hasAnyAuthority(Role.OPERATOR.authority(), Role.ADMIN.authority())
-                        .requestMatchers("/users", "/users/**", "/audit").hasAuthority(Role.ADMIN.authority())
+                        .requestMatchers("/users", "/users/**", "/audit", "/tenants", "/tenants/**")
+                        .hasAuthority(Role.ADMIN.authority())
                         .anyRequest().authenticated())
                 .formLogin(form -> form.loginPage("/login").permitAll().failureHandler(loginFailures())
                         .successHandler(FreshAccountFilter.markingSignIns()))

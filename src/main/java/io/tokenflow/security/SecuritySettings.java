@@ -7,6 +7,9 @@ import java.util.Set;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
+import io.tokenflow.tenancy.CurrentTenant;
+import io.tokenflow.tenancy.Tenants;
+
 /**
  * Security configuration under {@code tokenflow.security}.
  *
@@ -43,8 +46,10 @@ public record SecuritySettings(List<ConfiguredUser> users, Tokens tokens, Durati
      * A person from configuration.
      *
      * @param password {@code {noop}…}, {@code {bcrypt}…} (any id the delegating encoder knows), or plain text to hash
+     * @param tenants  the tenants the person belongs to (created at start-up when missing); default {@code default}
      */
-    public record ConfiguredUser(String username, String password, Set<Role> roles, String displayName) {
+    public record ConfiguredUser(String username, String password, Set<Role> roles, String displayName,
+                                 List<String> tenants) {
 
         public ConfiguredUser {
             if (username == null || !UserAccount.USERNAME.matcher(username).matches()) {
@@ -56,11 +61,19 @@ public record SecuritySettings(List<ConfiguredUser> users, Tokens tokens, Durati
                         "Expected a password for configured user '" + username + "', but none is set");
             }
             roles = roles == null ? Set.of() : Set.copyOf(roles);
+            tenants = tenants == null || tenants.isEmpty() ? List.of(CurrentTenant.DEFAULT)
+                    : tenants.stream().distinct().toList();
+            for (String tenant : tenants) {
+                if (tenant == null || !Tenants.ID.matcher(tenant).matches()) {
+                    throw new IllegalArgumentException("Expected tenants of configured user '" + username + "' to be "
+                            + "tenant ids (lowercase letters, digits, '-'), but found '" + tenant + "'");
+                }
+            }
         }
 
         @Override
         public String toString() {
-            return "ConfiguredUser[username=" + username + ", roles=" + roles + "]";
+            return "ConfiguredUser[username=" + username + ", roles=" + roles + ", tenants=" + tenants + "]";
         }
     }
 

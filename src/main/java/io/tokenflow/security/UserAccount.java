@@ -40,6 +40,11 @@ class UserAccount {
     @Column(name = "display_name")
     private String displayName;
 
+    /** The tenants the person belongs to (at least one); the first is where a new session starts. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(columnDefinition = "jsonb", nullable = false)
+    private List<String> tenants;
+
     @Enumerated(EnumType.STRING)
     @Column(nullable = false)
     private UserSource source;
@@ -57,11 +62,12 @@ class UserAccount {
     }
 
     UserAccount(String username, String passwordHash, Collection<Role> roles, String displayName,
-                UserSource source, Instant now) {
+                List<String> tenants, UserSource source, Instant now) {
         this.username = username;
         this.passwordHash = passwordHash;
         this.roles = roleIds(roles);
         this.displayName = displayName;
+        this.tenants = List.copyOf(tenants);
         this.source = source;
         this.enabled = true;
         this.createdAt = now;
@@ -69,16 +75,19 @@ class UserAccount {
     }
 
     /** Makes this account match its configuration; touches {@code updated_at} only when something changed. */
-    void configure(String passwordHash, Collection<Role> roles, String displayName, Instant now) {
+    void configure(String passwordHash, Collection<Role> roles, String displayName, List<String> tenants,
+                   Instant now) {
         List<String> ids = roleIds(roles);
         boolean unchanged = this.passwordHash.equals(passwordHash) && this.roles.equals(ids)
-                && Objects.equals(this.displayName, displayName) && source == UserSource.CONFIGURATION && enabled;
+                && Objects.equals(this.displayName, displayName) && this.tenants.equals(tenants)
+                && source == UserSource.CONFIGURATION && enabled;
         if (unchanged) {
             return;
         }
         this.passwordHash = passwordHash;
         this.roles = ids;
         this.displayName = displayName;
+        this.tenants = List.copyOf(tenants);
         this.source = UserSource.CONFIGURATION;
         this.enabled = true;
         this.updatedAt = now;
@@ -104,6 +113,10 @@ class UserAccount {
         return known;
     }
 
+    List<String> tenants() {
+        return List.copyOf(tenants);
+    }
+
     Optional<String> displayName() {
         return Optional.ofNullable(displayName);
     }
@@ -121,7 +134,11 @@ class UserAccount {
     }
 
     /** An administrator's change; {@code null} leaves that part as it is. Touches {@code updated_at}. */
-    void administer(String displayName, Collection<Role> roles, Boolean enabled, String passwordHash, Instant now) {
+    void administer(String displayName, Collection<Role> roles, List<String> tenants, Boolean enabled,
+                    String passwordHash, Instant now) {
+        if (tenants != null) {
+            this.tenants = List.copyOf(tenants);
+        }
         if (displayName != null) {
             this.displayName = displayName.isBlank() ? null : displayName;
         }

@@ -1,5 +1,6 @@
 package io.tokenflow.security;
 
+import java.util.List;
 import java.util.stream.Collectors;
 
 import org.springframework.security.core.userdetails.User;
@@ -35,10 +36,25 @@ class UserAccountDetailsService implements UserDetailsService {
                 .build();
     }
 
+    /**
+     * The tenants a person belongs to now (cached like their roles); empty when there is no such person.
+     *
+     * @throws org.springframework.security.authentication.InternalAuthenticationServiceException while PostgreSQL is
+     *         away and the account is not cached
+     */
+    List<String> tenantsOf(String username) {
+        try {
+            return cache.user(username, this::load).tenants();
+        } catch (UsernameNotFoundException gone) {
+            return List.of();
+        }
+    }
+
     private KnownUser load(String username) {
         UserAccount account = users.findById(username).orElseThrow(() -> new UsernameNotFoundException(
                 "Expected a user named '" + username + "', but there is none"));
         return new KnownUser(account.username(), account.passwordHash(),
-                account.roles().stream().map(Role::authority).collect(Collectors.toSet()), account.isEnabled());
+                account.roles().stream().map(Role::authority).collect(Collectors.toSet()), account.isEnabled(),
+                account.tenants());
     }
 }

@@ -11,17 +11,20 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import io.tokenflow.tenancy.CurrentTenant;
+import io.tokenflow.tenancy.Tenants;
 import io.tokenflow.web.BadRequestException;
 import io.tokenflow.web.ConflictException;
 import io.tokenflow.web.NotFoundException;
 
 /**
- * Administrators create people, change their roles, names and passwords, and disable or enable them, in the
+ * Administrators create people, change their roles, tenants, names and passwords, and disable or enable them, in the
  * {@code users} table (passwords as bcrypt). People from {@code tokenflow.security.users} are refused here (their
  * configuration is written again on every start). An administrator cannot disable themselves or take away their own
- * admin role, and the last enabled admin stays one. A change takes effect on this instance at once — the person's
- * open sessions carry the new roles from their next request, a disabled person's sessions and API tokens stop — and
- * on other instances within {@code tokenflow.security.credential-cache-ttl}. Every change is audited.
+ * admin role, and the last enabled admin stays one; everyone belongs to at least one existing tenant. A change takes
+ * effect on this instance at once — the person's open sessions carry the new roles and tenants from their next
+ * request, a disabled person's sessions and API tokens stop — and on other instances within
+ * {@code tokenflow.security.credential-cache-ttl}. Every change is audited.
  */
 @Service
 public class UserAdministration {
@@ -35,10 +38,12 @@ public class UserAdministration {
     private final SecretGenerator secrets;
     private final CredentialCache cache;
     private final AuditLog audit;
+    private final Tenants tenants;
     private final Clock clock;
 
     UserAdministration(UserAccountRepository users, PasswordEncoder encoder, SecretGenerator secrets,
-                       CredentialCache cache, AuditLog audit, Clock clock) {
+                       CredentialCache cache, AuditLog audit, Tenants tenants, Clock clock) {
+        this.tenants = tenants;
         this.users = users;
         this.encoder = encoder;
         this.secrets = secrets;
@@ -63,12 +68,15 @@ public class UserAdministration {
         if (users.existsById(user.username())) {
             throw new ConflictException("Expected a new username, but '" + user.username() + "' exists");
         }
+        List<String> memberOf = checkedTenants(user.tenants() == null ? List.of(CurrentTenant.DEFAULT)
+                : user.tenants());
         String generated = user.password() == null ? secrets.password() : null;
         String password = generated != null ? generated : checkedPassword(user.password());
         UserAccount account = users.save(new UserAccount(user.username(), encoder.encode(password), user.roles(),
-                blankToNull(user.displayName()), UserSource.ADMIN, clock.instant()));
+                blankToNull(user.displayName()), memberOf, UserSource.ADMIN, clock.instant()));
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("roles", UserSummary.of(account).roles());
+        details.put("tenants", memberOf);
         details.put("passwordGenerated", generated != null);
         audit.record(by, "user.created", account.username(), details, remoteAddress);
         return new CreatedUser(UserSummary.of(account), generated);
@@ -95,7 +103,8 @@ public class UserAdministration {
                     + "' is the last one");
         }
         String hash = change.password() == null ? null : encoder.encode(checkedPassword(change.password()));
-        account.administer(change.displayName(), change.roles(), change.enabled(), hash, clock.instant());
+        List<String> memberOf = change.tenants() == null ? null : checkedTenants(change.tenants());
+        account.administer(change.displayName(), change.roles(), memberOf, change.enabled(), hash, clock.instant());
         cache.forgetAll();
         Map<String, Object> details = new LinkedHashMap<>();
         if (change.displayName() != null) {
@@ -103,6 +112,9 @@ public class UserAdministration {
         }
         if (change.roles() != null) {
             details.put("roles", UserSummary.of(account).roles());
+        }
+        if (memberOf != null) {
+            details.put("tenants", memberOf);
         }
         if (change.enabled() != null) {
             details.put("enabled", change.enabled());
@@ -117,6 +129,23 @@ public class UserAdministration {
     private long enabledAdmins() {
         return users.findAll().stream().filter(UserAccount::isEnabled).filter(u -> u.roles().contains(Role.ADMIN))
                 .count();
+    }
+
+    /** The tenants, each named once and existing, at least one. */
+    private List<String> checkedTenants(List<String> ids) {
+        if (ids.isEmpty()) {
+            throw new BadRequestException("Expected at least one tenant, but tenants is empty", "/tenants");
+        }
+        List<String> distinct = ids.stream().distinct().toList();
+        for (int i = 0; i < distinct.size(); i++) {
+            String id = distinct.get(i);
+            Tenants.checkId(id, "/tenants/" + ids.indexOf(id));
+            if (tenants.find(id).isEmpty()) {
+                throw new BadRequestException("Expected an existing tenant, but there is no tenant '" + id + "'",
+                        "/tenants/" + ids.indexOf(id));
+            }
+        }
+        return distinct;
     }
 
     private static String checkedPassword(String password) {
@@ -134,14 +163,22 @@ public class UserAdministration {
     }
 
     /** A person to create; a null password asks for a generated one. */
-    public record NewUser(String username, String displayName, Set<Role> roles, String password) {
+    public record NewUser(String username, String displayName, Set<Role> roles, String password,
+                          List<String> tenants) {
+
+        /** A person in the default tenant. */
+        public NewUser(String username, String displayName, Set<Role> roles, String password) {
+            this(username, displayName, roles, password, null);
+        }
+
         public NewUser {
             roles = roles == null ? Set.of() : Set.copyOf(roles);
         }
     }
 
     /** A change to a person; null parts stay as they are (an empty display name clears it). */
-    public record UserChange(String displayName, Set<Role> roles, Boolean enabled, String password) {
+    public record UserChange(String displayName, Set<Role> roles, Boolean enabled, String password,
+                             List<String> tenants) {
     }
 
     /** A person just created, with the generated password (shown once) when none was given. */

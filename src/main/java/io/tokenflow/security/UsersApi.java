@@ -27,14 +27,16 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * People and the audit log, for admins: list, create (a password is generated and shown once unless given), change
- * roles, display name, password, enabled; read the audit log. A body member this API does not know is refused.
+ * roles, tenants, display name, password, enabled; read the audit log. A body member this API does not know is refused.
  */
 @RestController
 @RequestMapping("/api/v1")
 class UsersApi {
 
-    private static final Set<String> CREATE_FIELDS = Set.of("username", "displayName", "roles", "password");
-    private static final Set<String> CHANGE_FIELDS = Set.of("displayName", "roles", "enabled", "password");
+    private static final Set<String> CREATE_FIELDS = Set.of("username", "displayName", "roles", "password",
+            "tenants");
+    private static final Set<String> CHANGE_FIELDS = Set.of("displayName", "roles", "enabled", "password",
+            "tenants");
 
     private final UserAdministration users;
     private final AuditLog audit;
@@ -53,7 +55,9 @@ class UsersApi {
     ResponseEntity<Map<String, Object>> create(@RequestBody String text, Caller caller, HttpServletRequest request) {
         JsonNode body = RequestJson.object(text, CREATE_FIELDS);
         UserAdministration.CreatedUser created = users.create(new UserAdministration.NewUser(
-                        text(body, "username"), text(body, "displayName"), roles(body), text(body, "password")),
+                        RequestJson.text(body, "username"), RequestJson.text(body, "displayName"), roles(body),
+                        RequestJson.text(body, "password"),
+                        tenants(body)),
                 caller.username(), request.getRemoteAddr());
         Map<String, Object> answer = new java.util.LinkedHashMap<>();
         answer.put("user", created.user());
@@ -71,8 +75,10 @@ class UsersApi {
         if (enabled != null && !enabled.isBoolean()) {
             throw new BadRequestException("Expected enabled to be true or false, but found " + enabled, "/enabled");
         }
-        return users.change(username, new UserAdministration.UserChange(text(body, "displayName"), roles(body),
-                enabled == null ? null : enabled.asBoolean(), text(body, "password")), caller.username(),
+        return users.change(username, new UserAdministration.UserChange(RequestJson.text(body, "displayName"),
+                roles(body), enabled == null ? null : enabled.asBoolean(), RequestJson.text(body, "password"),
+                tenants(body)),
+                caller.username(),
                 request.getRemoteAddr());
     }
 
@@ -87,15 +93,25 @@ class UsersApi {
         return audit.recent(actor, action, limit);
     }
 
-    private static String text(JsonNode body, String field) {
-        JsonNode value = body.get(field);
-        if (value == null || value.isNull()) {
+
+    private static List<String> tenants(JsonNode body) {
+        JsonNode tenants = body.get("tenants");
+        if (tenants == null || tenants.isNull()) {
             return null;
         }
-        if (!value.isString()) {
-            throw new BadRequestException("Expected " + field + " to be a string, but found " + value, "/" + field);
+        if (!tenants.isArray()) {
+            throw new BadRequestException("Expected tenants to be an array of tenant ids, but found " + tenants,
+                    "/tenants");
         }
-        return value.asString();
+        List<String> ids = new java.util.ArrayList<>();
+        for (int i = 0; i < tenants.size(); i++) {
+            JsonNode item = tenants.get(i);
+            if (!item.isString()) {
+                throw new BadRequestException("Expected a tenant id, but found " + item, "/tenants/" + i);
+            }
+            ids.add(item.asString());
+        }
+        return ids;
     }
 
     private static Set<Role> roles(JsonNode body) {

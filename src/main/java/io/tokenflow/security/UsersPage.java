@@ -3,6 +3,7 @@ package io.tokenflow.security;
 import java.security.Principal;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -17,10 +18,13 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import io.tokenflow.web.BadRequestException;
 import io.tokenflow.web.ConflictException;
+import io.tokenflow.tenancy.Tenant;
+import io.tokenflow.tenancy.Tenants;
 import io.tokenflow.web.NotFoundException;
 
 /**
- * The people page ({@code /users}: create, change roles, name, password, disable or enable) and the audit log page
+ * The people page ({@code /users}: create, change roles, tenants, name, password, disable or enable; create tenants and
+ * set their quota) and the audit log page
  * ({@code /audit}), for admins, on {@link UserAdministration} and {@link AuditLog} as the API is. A refusal is shown
  * beside the form it came from.
  */
@@ -31,9 +35,11 @@ class UsersPage {
 
     private final UserAdministration users;
     private final AuditLog audit;
+    private final Tenants tenants;
 
-    UsersPage(UserAdministration users, AuditLog audit) {
+    UsersPage(UserAdministration users, AuditLog audit, Tenants tenants) {
         this.users = users;
+        this.tenants = tenants;
         this.audit = audit;
     }
 
@@ -41,17 +47,20 @@ class UsersPage {
     String users(Model model) {
         model.addAttribute("users", users.list());
         model.addAttribute("roles", List.of(Role.values()).stream().map(Role::id).toList());
+        model.addAttribute("tenants", tenants.all());
         return "security/users";
     }
 
     @PostMapping("/users")
     String create(@RequestParam String username, @RequestParam(required = false) String displayName,
                   @RequestParam(name = "roles", required = false) List<String> roles,
+                  @RequestParam(name = "tenants", required = false) List<String> memberOf,
                   @RequestParam(required = false) String password, Principal principal, HttpServletRequest request,
                   RedirectAttributes redirect) {
         try {
             UserAdministration.CreatedUser created = users.create(new UserAdministration.NewUser(username,
-                    displayName, roles(roles), password == null || password.isEmpty() ? null : password),
+                    displayName, roles(roles), password == null || password.isEmpty() ? null : password,
+                    memberOf == null ? List.of() : memberOf),
                     principal.getName(), request.getRemoteAddr());
             redirect.addFlashAttribute("notice", "Created " + created.user().username());
             if (created.generatedPassword() != null) {
@@ -68,16 +77,49 @@ class UsersPage {
     String change(@PathVariable String username, @RequestParam(required = false) String displayName,
                   @RequestParam(name = "roles", required = false) List<String> roles,
                   @RequestParam(defaultValue = "false") boolean enabled,
+                  @RequestParam(name = "tenants", required = false) List<String> memberOf,
                   @RequestParam(required = false) String password, Principal principal, HttpServletRequest request,
                   RedirectAttributes redirect) {
         try {
             users.change(username, new UserAdministration.UserChange(displayName == null ? "" : displayName,
-                    roles(roles), enabled, password == null || password.isEmpty() ? null : password),
+                    roles(roles), enabled, password == null || password.isEmpty() ? null : password,
+                    memberOf == null ? List.of() : memberOf),
                     principal.getName(), request.getRemoteAddr());
             redirect.addFlashAttribute("notice", "Saved " + username);
         } catch (BadRequestException | ConflictException | NotFoundException e) {
             redirect.addFlashAttribute("failedUser", username);
             redirect.addFlashAttribute("failure", e.getMessage());
+        }
+        return "redirect:/users";
+    }
+
+    @PostMapping("/tenants")
+    String createTenant(@RequestParam String id, @RequestParam String name,
+                        @RequestParam(required = false) String maxRunsInFlight, Principal principal,
+                        HttpServletRequest request, RedirectAttributes redirect) {
+        try {
+            Tenant created = tenants.create(id, name, quota(maxRunsInFlight), principal.getName());
+            audit.record(principal.getName(), "tenant.created", created.id(), Map.of("name", created.name(),
+                    "maxRunsInFlight", quotaText(created)), request.getRemoteAddr());
+            redirect.addFlashAttribute("notice", "Created tenant " + created.id());
+        } catch (BadRequestException | ConflictException e) {
+            redirect.addFlashAttribute("createTenantFailure", e.getMessage());
+        }
+        return "redirect:/users";
+    }
+
+    @PostMapping("/tenants/{id}")
+    String changeTenant(@PathVariable String id, @RequestParam(required = false) String name,
+                        @RequestParam(required = false) String maxRunsInFlight, Principal principal,
+                        HttpServletRequest request, RedirectAttributes redirect) {
+        try {
+            Tenant changed = tenants.update(id, name, quota(maxRunsInFlight));
+            audit.record(principal.getName(), "tenant.changed", id, Map.of("name", changed.name(),
+                    "maxRunsInFlight", quotaText(changed)), request.getRemoteAddr());
+            redirect.addFlashAttribute("notice", "Saved tenant " + id);
+        } catch (BadRequestException | NotFoundException e) {
+            redirect.addFlashAttribute("failedTenant", id);
+            redirect.addFlashAttribute("tenantFailure", e.getMessage());
         }
         return "redirect:/users";
     }
@@ -90,6 +132,23 @@ class UsersPage {
         model.addAttribute("action", action);
         model.addAttribute("limit", AUDIT_PAGE);
         return "security/audit";
+    }
+
+    /** An empty field is no limit; anything but a whole number from 1 is refused beside the form. */
+    private static Integer quota(String text) {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        try {
+            return Integer.valueOf(text.strip());
+        } catch (NumberFormatException e) {
+            throw new BadRequestException("Expected the most runs in flight to be a whole number from 1 (empty: no "
+                    + "limit), but found '" + text + "'", "/maxRunsInFlight");
+        }
+    }
+
+    private static Object quotaText(Tenant tenant) {
+        return tenant.maxRunsInFlight() == null ? "no limit" : tenant.maxRunsInFlight();
     }
 
     private static Set<Role> roles(List<String> ids) {

@@ -81,7 +81,7 @@ public class SignalVerifier {
             return refused("Expected sig to be the HMAC-SHA256 of the signal under key " + keyId + ", but it does "
                     + "not match (forged, altered, or signed with another secret)");
         }
-        return new Verdict(null, key.get().nodeTypes());
+        return new Verdict(null, key.get().nodeTypes(), key.get().tenant());
     }
 
     /**
@@ -89,11 +89,19 @@ public class SignalVerifier {
      *
      * @param refusal   why the signal is refused, or null when it passed
      * @param nodeTypes the node types its key may report on, or null for every type (or an unsigned signal)
+     * @param tenant    the tenant whose runs its key may report on, or null for every tenant's (the built-in key, or
+     *                  an unsigned signal)
      */
-    public record Verdict(String refusal, java.util.Set<String> nodeTypes) {
+    public record Verdict(String refusal, java.util.Set<String> nodeTypes, String tenant) {
 
         /** Passed, with no node types named: an exempt or (allowed) unsigned signal. */
-        static final Verdict PASSED = new Verdict(null, null);
+        static final Verdict PASSED = new Verdict(null, null, null);
+
+        /** Why a signal of a run of {@code runTenant} is refused under this key's tenant, or null when it may pass. */
+        public String refusalForTenant(String keyId, java.util.UUID run, String runTenant) {
+            return tenant == null || tenant.equals(runTenant) ? null : "Expected key " + keyId + " to report on runs "
+                    + "of tenant '" + tenant + "' only, but run " + run + " is another tenant's";
+        }
 
         /** Why a signal of a node of {@code type} is refused under these node types, or null when it may pass. */
         public String refusalFor(String keyId, String node, String type) {
@@ -104,7 +112,7 @@ public class SignalVerifier {
     }
 
     private static Verdict refused(String reason) {
-        return new Verdict(reason, null);
+        return new Verdict(reason, null, null);
     }
 
     private static long entryMillis(String entryId) {

@@ -9,7 +9,7 @@ import java.time.Instant;
  * @param revokedAt signals written to Redis from then on are refused; null while the key is valid
  */
 record WorkerKey(String id, String name, String secret, boolean builtIn, Instant createdAt, String createdBy,
-                 java.util.Set<String> nodeTypes, Instant revokedAt) {
+                 java.util.Set<String> nodeTypes, Instant revokedAt, String tenant) {
 
     /** Whether the key passes a signal Redis wrote at {@code writtenAt}, checked at {@code now}. */
     boolean validFor(Instant writtenAt, Instant now, java.time.Duration maxAge) {

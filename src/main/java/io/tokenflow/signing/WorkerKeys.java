@@ -15,13 +15,13 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.LoadingCache;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
 
-import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.LoadingCache;
-
+import io.tokenflow.tenancy.CurrentTenant;
 import io.tokenflow.web.BadRequestException;
 import io.tokenflow.web.NotFoundException;
 import tools.jackson.databind.JsonNode;
@@ -62,12 +62,13 @@ public class WorkerKeys {
         this.byId = Caffeine.newBuilder().refreshAfterWrite(settings.keyCacheTtl()).expireAfterWrite(LAST_KNOWN)
                 .maximumSize(10_000).build(this::read);
         this.builtIn = Caffeine.newBuilder().refreshAfterWrite(settings.keyCacheTtl()).expireAfterWrite(LAST_KNOWN)
-                .build(ignored -> currentBuiltIn().orElseGet(() -> insert(BUILT_IN_NAME, "tokenflow", true, null)));
+                .build(ignored -> currentBuiltIn()
+                        .orElseGet(() -> insert(BUILT_IN_NAME, "tokenflow", true, null, null)));
     }
 
     /**
-     * Creates a key for external workers, for the given node types only (null: every type); its secret is returned
-     * this once.
+     * Creates a key for external workers of the current tenant, for the given node types only (null: every type): it
+     * reports only on the tenant's runs. Its secret is returned this once.
      */
     public CreatedWorkerKey create(String name, List<String> nodeTypes, String createdBy) {
         if (name == null || !NAME.matcher(name).matches()) {
@@ -87,19 +88,28 @@ public class WorkerKeys {
                 }
             }
         }
-        WorkerKey key = insert(name, createdBy, false, nodeTypes == null ? null : new TreeSet<>(nodeTypes));
-        return new CreatedWorkerKey(key.id(), key.name(), WorkerKeySummary.of(key).nodeTypes(), key.secret(),
+        WorkerKey key = insert(name, createdBy, false, nodeTypes == null ? null : new TreeSet<>(nodeTypes),
+                CurrentTenant.forNewRows());
+        return new CreatedWorkerKey(key.id(), key.name(), key.tenant(), WorkerKeySummary.of(key).nodeTypes(),
+                key.secret(),
                 key.createdAt());
     }
 
-    /** Every key, newest first, without secrets. */
+    /** The current tenant's keys and the built-in ones, newest first, without secrets. */
     public List<WorkerKeySummary> list() {
-        return jdbc.sql("select * from worker_keys order by created_at desc, id").query(WorkerKeys::row).list()
-                .stream().map(WorkerKeySummary::of).toList();
+        return jdbc.sql("select * from worker_keys where built_in or cast(:tenant as text) is null "
+                        + "or tenant_id = :tenant order by created_at desc, id").param("tenant", CurrentTenant.orNull())
+                .query(WorkerKeys::row).list().stream().map(WorkerKeySummary::of).toList();
     }
 
-    /** Revokes a key now: signals written from now on with it are refused (on every instance within the cache TTL). */
+    /**
+     * Revokes a key of the current tenant (or a built-in one) now: signals written from now on with it are refused (on
+     * every instance within the cache TTL).
+     */
     public WorkerKeySummary revoke(String id) {
+        if (read(id).filter(found -> found.builtIn() || CurrentTenant.sees(found.tenant())).isEmpty()) {
+            throw new NotFoundException("Expected a worker key '" + id + "', but there is none");
+        }
         int updated = jdbc.sql("update worker_keys set revoked_at = :at where id = :id and (revoked_at is null or "
                 + "revoked_at > :at)").param("at", Timestamp.from(clock.instant())).param("id", id).update();
         byId.invalidate(id);
@@ -121,7 +131,7 @@ public class WorkerKeys {
         Instant graceEnds = clock.instant().plus(settings.builtInGrace());
         jdbc.sql("update worker_keys set revoked_at = :at where built_in and (revoked_at is null or revoked_at > :at)")
                 .param("at", Timestamp.from(graceEnds)).update();
-        WorkerKey key = insert(BUILT_IN_NAME, by, true, null);
+        WorkerKey key = insert(BUILT_IN_NAME, by, true, null, null);
         builtIn.invalidateAll();
         return WorkerKeySummary.of(key);
     }
@@ -148,16 +158,17 @@ public class WorkerKeys {
         return jdbc.sql("select * from worker_keys where id = :id").param("id", id).query(WorkerKeys::row).optional();
     }
 
-    private WorkerKey insert(String name, String createdBy, boolean builtInKey, Set<String> nodeTypes) {
+    private WorkerKey insert(String name, String createdBy, boolean builtInKey, Set<String> nodeTypes, String tenant) {
         byte[] secret = new byte[SECRET_BYTES];
         random.nextBytes(secret);
         byte[] id = new byte[ID_BYTES];
         random.nextBytes(id);
         WorkerKey key = new WorkerKey("wk_" + HexFormat.of().formatHex(id), name,
                 Base64.getUrlEncoder().withoutPadding().encodeToString(secret), builtInKey, clock.instant(), createdBy,
-                nodeTypes == null ? null : Set.copyOf(nodeTypes), null);
-        jdbc.sql("insert into worker_keys (id, name, secret, built_in, node_types, created_at, created_by) "
-                        + "values (:id, :name, :secret, :builtIn, cast(:types as jsonb), :at, :by)").param("id", key.id())
+                nodeTypes == null ? null : Set.copyOf(nodeTypes), null, tenant);
+        jdbc.sql("insert into worker_keys (id, name, secret, built_in, node_types, created_at, created_by, tenant_id) "
+                        + "values (:id, :name, :secret, :builtIn, cast(:types as jsonb), :at, :by, :tenant)")
+                .param("id", key.id()).param("tenant", tenant)
                 .param("name", key.name()).param("secret", key.secret()).param("builtIn", builtInKey)
                 .param("types", nodeTypes == null ? null : JSON.writeValueAsString(nodeTypes))
                 .param("at", Timestamp.from(key.createdAt())).param("by", createdBy).update();
@@ -177,6 +188,6 @@ public class WorkerKeys {
         }
         return new WorkerKey(rs.getString("id"), rs.getString("name"), rs.getString("secret"),
                 rs.getBoolean("built_in"), rs.getTimestamp("created_at").toInstant(), rs.getString("created_by"),
-                nodeTypes, revoked == null ? null : revoked.toInstant());
+                nodeTypes, revoked == null ? null : revoked.toInstant(), rs.getString("tenant_id"));
     }
 }

@@ -64,6 +64,7 @@ class WorkerKeysApi {
                 caller.username());
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("name", created.name());
+        details.put("tenant", created.tenant());
         details.put("nodeTypes", created.nodeTypes() == null ? "every type" : created.nodeTypes());
         audit.record(caller.username(), "worker-key.created", created.id(), details, http.getRemoteAddr());
         return ResponseEntity.status(HttpStatus.CREATED).cacheControl(CacheControl.noStore()).body(created);

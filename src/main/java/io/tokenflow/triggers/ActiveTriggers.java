@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
+import io.tokenflow.tenancy.CurrentTenant;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -42,11 +43,18 @@ class ActiveTriggers {
         return active;
     }
 
-    /** The workflow by id or name, with the triggers of its newest version. */
+    /**
+     * The workflow of the current tenant by id or name, with the triggers of its newest version. A request acting for
+     * no tenant (a webhook call) finds any tenant's workflow by id, and by name the default tenant's (names are unique
+     * only within a tenant).
+     */
     Optional<WorkflowTriggers> find(String reference) {
-        return jdbc.sql("select id, latest_version from workflows where archived_at is null and (name = :reference "
-                        + "or id::text = :reference)")
-                .param("reference", reference).query(Newest.class).optional().map(this::load);
+        return jdbc.sql("select id, latest_version from workflows where archived_at is null and ("
+                        + "(cast(:tenant as text) is null and (id::text = :reference or (name = :reference and "
+                        + "tenant_id = '" + CurrentTenant.DEFAULT + "'))) "
+                        + "or (tenant_id = :tenant and (id::text = :reference or name = :reference)))")
+                .param("reference", reference).param("tenant", CurrentTenant.orNull()).query(Newest.class)
+                .optional().map(this::load);
     }
 
     /** Loaded after the query that found it: a query inside another's row mapper would hold two connections. */

@@ -17,9 +17,12 @@ import io.tokenflow.engine.replay.NodeWaiting;
 import io.tokenflow.runs.StartRun;
 import io.tokenflow.runs.StartRunCommand;
 import io.tokenflow.runs.StartedRun;
+import io.tokenflow.tenancy.CurrentTenant;
+import io.tokenflow.tenancy.RunTenants;
 import io.tokenflow.web.BadRequestException;
 import io.tokenflow.web.InvalidWorkflowException;
 import io.tokenflow.web.NotFoundException;
+import io.tokenflow.web.TooManyRequestsException;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -44,6 +47,7 @@ class ChildRuns {
     /** How deeply calls may nest. */
     static final int MAX_DEPTH = 10;
 
+    private final RunTenants runTenants;
     private final StartRun starting;
     private final RunCalls calls;
     private final HeldTokens held;
@@ -52,7 +56,8 @@ class ChildRuns {
     private final Clock clock;
 
     ChildRuns(StartRun starting, RunCalls calls, HeldTokens held, Payloads payloads, RunTerminator terminator,
-              Clock clock) {
+              RunTenants runTenants, Clock clock) {
+        this.runTenants = runTenants;
         this.terminator = terminator;
         this.starting = starting;
         this.calls = calls;
@@ -80,8 +85,13 @@ class ChildRuns {
         }
         StartedRun child;
         try {
-            child = starting.start(new StartRunCommand(call.workflow(), call.tag(), call.version(), input,
-                    "call:" + token), "run:" + plan.runId());
+            // the child is of the parent's tenant: its workflow is looked up there, and counts against its quota
+            String tenant = runTenants.ofWorkflow(plan.workflow().workflowId()).orElse(CurrentTenant.DEFAULT);
+            child = CurrentTenant.callAs(tenant, () -> starting.start(new StartRunCommand(call.workflow(),
+                    call.tag(), call.version(), input, "call:" + token), "run:" + plan.runId()));
+        } catch (TooManyRequestsException e) {
+            fail(plan, node, token, "quota_exceeded", "Expected " + call.pin() + " to start, but: " + e.getMessage());
+            return;
         } catch (NotFoundException e) {
             fail(plan, node, token, "child_not_found", "Expected workflow " + call.pin() + " to start, but: "
                     + e.getMessage());

@@ -13,6 +13,8 @@ import org.springframework.stereotype.Component;
 import io.tokenflow.coordinator.Payloads;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
+import io.tokenflow.tenancy.CurrentTenant;
+import io.tokenflow.tenancy.RunTenants;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -24,7 +26,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code sent_by}, {@code received_at}). Each wait is taken once ({@code take-wait.lua}), so two signals racing for
  * one wait complete it once. A message with an id is delivered once: the answer is kept a day under the id, and a
  * message sent again with it gets that answer back (Zeebe's message id). Signals are not buffered: a signal nobody
- * waits for is refused, and may be sent again later.
+ * waits for is refused, and may be sent again later. A signal reaches only the runs of the tenant it is sent in, and
+ * message ids are kept per tenant.
  */
 @Component
 class SignalDelivery {
@@ -32,6 +35,7 @@ class SignalDelivery {
     static final long MESSAGE_TTL_SECONDS = 24 * 3600;
     private static final String PENDING = "pending";
 
+    private final RunTenants runTenants;
     private final RedisConnections redis;
     private final RedisKeys keys;
     private final HeldTokens held;
@@ -39,8 +43,9 @@ class SignalDelivery {
     private final JsonMapper json;
     private final Clock clock;
 
-    SignalDelivery(RedisConnections redis, RedisKeys keys, HeldTokens held, Payloads payloads, JsonMapper json,
-                   Clock clock) {
+    SignalDelivery(RedisConnections redis, RedisKeys keys, HeldTokens held, Payloads payloads, RunTenants runTenants,
+                   JsonMapper json, Clock clock) {
+        this.runTenants = runTenants;
         this.redis = redis;
         this.keys = keys;
         this.held = held;
@@ -67,7 +72,8 @@ class SignalDelivery {
 
     /** @param messageId the message's id, or {@code null}: then every send is delivered to whoever waits then */
     Delivered deliver(String name, String key, JsonNode payload, String messageId, String by) {
-        String messageKey = messageId == null ? null : keys.signalMessage(name, messageId);
+        String tenant = CurrentTenant.forNewRows();
+        String messageKey = messageId == null ? null : keys.signalMessage(tenant, name, messageId);
         if (messageKey != null) {
             String claimed = redis.commands().set(messageKey, PENDING, SetArgs.Builder.nx().ex(MESSAGE_TTL_SECONDS));
             if (claimed == null) {
@@ -80,6 +86,9 @@ class SignalDelivery {
             for (String member : redis.commands().smembers(keys.signalWaits(shard, name, key))) {
                 String[] parts = member.split(" ", 2);
                 UUID run = UUID.fromString(parts[0]);
+                if (!runTenants.ofRun(run).map(tenant::equals).orElse(false)) {
+                    continue; // another tenant's run waits for a signal of the same name and key
+                }
                 Optional<Wait> wait = held.find(run, parts[1]);
                 if (wait.isEmpty()) {
                     redis.commands().srem(keys.signalWaits(shard, name, key), member);

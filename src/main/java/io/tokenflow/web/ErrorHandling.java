@@ -57,6 +57,12 @@ class ErrorHandling extends ResponseEntityExceptionHandler {
         return respond(request, Problems.of(409, "conflict", "Conflict", e.getMessage(), e.properties()));
     }
 
+    @ExceptionHandler(TooManyRequestsException.class)
+    Object tooMany(TooManyRequestsException e, HttpServletRequest request, HttpServletResponse response) {
+        response.setHeader(HttpHeaders.RETRY_AFTER, String.valueOf(Math.max(1, e.retryAfter().toSeconds())));
+        return respond(request, Problems.of(429, "quota-exceeded", "Quota exceeded", e.getMessage(), e.properties()));
+    }
+
     @ExceptionHandler(InvalidWorkflowException.class)
     Object invalidWorkflow(InvalidWorkflowException e, HttpServletRequest request) {
         return respond(request, Problems.of(422, "invalid-workflow", "Workflow does not compile", e.getMessage(),

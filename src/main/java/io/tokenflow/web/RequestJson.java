@@ -59,6 +59,19 @@ public final class RequestJson {
         return document;
     }
 
+    /** A member of an object body that must be a string when given: its text, or {@code null} when absent or null. */
+    public static String text(JsonNode body, String member) {
+        JsonNode value = body.get(member);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isString()) {
+            throw new BadRequestException("Expected \"" + member + "\" to be a string, but found " + value,
+                    "/" + JsonPointer.escape(member));
+        }
+        return value.asString();
+    }
+
     /**
      * Parses a body that must be a JSON object of the given members only ({@link #object}) into {@code type}; a
      * member of the wrong kind is refused naming its pointer, in JSON's words.

@@ -13,13 +13,17 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
 import io.lettuce.core.StreamMessage;
+import io.tokenflow.security.ApiTokenService;
+import io.tokenflow.security.Scope;
 import io.tokenflow.support.OutsiderRedis;
 import io.tokenflow.support.SigningKey;
 import tools.jackson.databind.JsonNode;
@@ -34,6 +38,8 @@ import tools.jackson.databind.json.JsonMapper;
 class SignedSignalsIntegrationTests extends OperatorTests {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @Autowired ApiTokenService tokens;
 
     @Test
     void refusesUnsignedForgedAlteredReplayedAndUnknownKeySignalsAndTheGenuineOneStillCompletes() throws Exception {
@@ -153,6 +159,37 @@ class SignedSignalsIntegrationTests extends OperatorTests {
                 .andReturn().getResponse().getContentAsString());
         assertThat(rotated.get("builtIn").asBoolean()).isTrue();
         assertThat(rotated.get("revokedAt").isNull()).isTrue();
+    }
+
+    @Test
+    void aKeyOfAnotherTenantCannotCompleteThisTenantsTokens() throws Exception {
+        String tenant = "keys-" + UUID.randomUUID().toString().substring(0, 8);
+        admin(post("/api/v1/tenants").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"id\": \"" + tenant + "\", \"name\": \"Key tenant\"}")).andExpect(status().isCreated());
+        String person = "keeper-" + tenant;
+        admin(post("/api/v1/users").contentType(MediaType.APPLICATION_JSON).content("{\"username\": \"" + person
+                + "\", \"roles\": [\"admin\"], \"tenants\": [\"" + tenant + "\"], \"password\": "
+                + "\"a-long-password-1\"}")).andExpect(status().isCreated());
+        String token = tokens.issueIn(person, tenant, "keys", Set.of(Scope.ADMIN), null).secret();
+        JsonNode theirs = JSON.readTree(mvc.perform(post("/api/v1/worker-keys").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"name\": \"their workers\"}").header("Authorization", "Bearer " + token))
+                .andExpect(status().isCreated()).andReturn().getResponse().getContentAsString());
+        assertThat(theirs.get("tenant").asString()).isEqualTo(tenant);
+        SigningKey foreign = new SigningKey(theirs.get("id").asString(), theirs.get("secret").asString());
+        String step = api.customType("step");
+        UUID run = api.start(api.created("""
+                {"name": "tenant-keys-%s", "nodes": [{"id": "work", "type": "%s"}], "edges": []}"""
+                .formatted(step, step)));
+
+        StreamMessage<String, String> work = api.worker(step).takeOne(Duration.ofSeconds(10));
+        api.redis().xadd(OutsiderRedis.completionsStreamOf(work), foreign.signed(completion(work, "{}")));
+        await().atMost(Duration.ofSeconds(20)).until(() -> refusals(run).size() == 1);
+        assertThat(refusals(run).get(0).get("reason").asString()).isEqualTo("Expected key " + foreign.id()
+                + " to report on runs of tenant '" + tenant + "' only, but run " + run + " is another tenant's");
+        assertThat(api.read(get("/api/v1/runs/" + run)).get("status").asString()).isEqualTo("RUNNING");
+
+        api.redis().xadd(OutsiderRedis.completionsStreamOf(work), created("ours").signed(completion(work, "{}")));
+        api.awaitStatus(run, "COMPLETED");
     }
 
     private SigningKey created(String name) throws Exception {

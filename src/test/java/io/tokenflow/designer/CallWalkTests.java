@@ -73,8 +73,8 @@ class CallWalkTests {
         }
 
         void version(String name, int version, CallDefinition... made) {
-            Workflow workflow = byName.computeIfAbsent(name, n -> new Workflow(UUID.randomUUID(), n, null, "t",
-                    Instant.EPOCH));
+            Workflow workflow = byName.computeIfAbsent(name, n -> new Workflow(UUID.randomUUID(), "default", n, null,
+                    "t", Instant.EPOCH));
             while (workflow.latestVersion() < version) {
                 workflow.advanceTo(workflow.latestVersion() + 1, name, null, Instant.EPOCH);
             }

@@ -14,7 +14,7 @@ class PaletteEntryTests {
 
     @Test
     void aWorkflowNodeStartsCallingTheGivenWorkflowAtItsLatestVersion() {
-        Workflow billing = new Workflow(UUID.randomUUID(), "billing", null, "dana", Instant.EPOCH);
+        Workflow billing = new Workflow(UUID.randomUUID(), "default", "billing", null, "dana", Instant.EPOCH);
         PaletteEntry entry = workflowEntry(billing);
         assertThat(entry.usable()).isTrue();
         assertThat(entry.starter()).isEqualTo("{\"type\":\"workflow\",\"config\":{},"

@@ -44,7 +44,7 @@ class RunListResyncIntegrationTests {
         Instant now = Instant.now();
         UUID first = run(workflow, now.minus(Duration.ofMinutes(1)));
         // the page lists this workflow's runs only: other tests' runs share the database
-        LiveSubscriber page = new LiveSubscriber("runs", Map.of("workflow", workflow.toString()), null, 0);
+        LiveSubscriber page = new LiveSubscriber("runs", Map.of("workflow", workflow.toString()), null, "default", 0);
         view.check(page);
         assertThat(view.missed("runs")).isTrue();
 

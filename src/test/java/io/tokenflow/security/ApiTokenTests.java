@@ -13,7 +13,7 @@ class ApiTokenTests {
 
     @Test
     void keepsTheFirstRevocationTime() {
-        ApiToken token = new ApiToken("ada", "ci", Set.of(Scope.RUNS_READ), "hash", NOW, null);
+        ApiToken token = new ApiToken("ada", "default", "ci", Set.of(Scope.RUNS_READ), "hash", NOW, null);
 
         token.revoke(NOW.plusSeconds(1));
         token.revoke(NOW.plusSeconds(2));

@@ -100,7 +100,8 @@ class ApiTokensApiIntegrationTests {
                         .contentType(MediaType.APPLICATION_JSON)
                         .content("{\"name\": \"two-days\", \"scopes\": [\"runs:read\"], \"expiresAt\": \"" + at + "\"}"))
                 .andExpect(status().isCreated()).andExpect(jsonPath("$.expiresAt").value(at));
-        assertThat(tokens.list(designer)).filteredOn(token -> token.name().equals("two-days")).singleElement()
+        assertThat(tokens.list(designer, "default")).filteredOn(token -> token.name().equals("two-days"))
+                .singleElement()
                 .satisfies(token -> assertThat(token.expiresAt()).isEqualTo(Instant.parse(at)));
         String past = clock.instant().minus(Duration.ofHours(1)).toString();
         mvc.perform(post("/api/v1/tokens").session(session).with(csrf().asHeader())
@@ -166,7 +167,8 @@ class ApiTokensApiIntegrationTests {
                 .andExpect(status().isNoContent());
 
         expectUnauthorizedProblem(bearerGet(issued.secret()));
-        assertThat(tokens.list(designer)).singleElement().satisfies(token -> assertThat(token.revokedAt()).isNotNull());
+        assertThat(tokens.list(designer, "default")).singleElement()
+                .satisfies(token -> assertThat(token.revokedAt()).isNotNull());
     }
 
     @Test

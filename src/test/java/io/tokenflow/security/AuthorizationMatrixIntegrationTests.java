@@ -11,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -23,18 +22,18 @@ import org.springframework.http.MediaType;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
-import org.springframework.web.bind.annotation.RequestMethod;
-import org.springframework.web.servlet.mvc.method.RequestMappingInfo;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 import io.tokenflow.IntegrationTest;
+import io.tokenflow.support.ApiEndpoints;
 
 /**
  * The authorization matrix: every endpoint under {@code /api} (read from the request mappings, so a new endpoint
  * without a row here fails the test) against no credentials, a real bearer token holding each single scope, a
  * revoked token and an expired one. Each endpoint's row names the one scope it needs (or that it is public); a token
  * with exactly that scope passes, every other single-scope token is refused with 403, no credentials, a revoked or an
- * expired token with 401. (Tenants come with tenancy: there are none yet.)
+ * expired token with 401. The wrong-tenant column (a token of another tenant holding every scope) is
+ * {@code tenancy.TenantIsolationIntegrationTests}, which needs real objects in a tenant behind each path.
  */
 @IntegrationTest
 @AutoConfigureMockMvc
@@ -61,7 +60,8 @@ class AuthorizationMatrixIntegrationTests {
                 "DELETE /api/v1/node-types/{name}", "PUT /api/v1/agents/{name}", "DELETE /api/v1/agents/{name}",
                 "POST /api/v1/runs/{id}/recover", "GET /api/v1/worker-keys", "POST /api/v1/worker-keys",
                 "DELETE /api/v1/worker-keys/{id}", "POST /api/v1/worker-keys/built-in/rotate",
-                "GET /api/v1/users", "POST /api/v1/users", "PATCH /api/v1/users/{username}", "GET /api/v1/audit");
+                "GET /api/v1/users", "POST /api/v1/users", "PATCH /api/v1/users/{username}", "GET /api/v1/audit",
+                "GET /api/v1/tenants", "POST /api/v1/tenants", "PATCH /api/v1/tenants/{id}");
         need("runs:read", "GET /api/v1/runs", "GET /api/v1/runs/{id}", "GET /api/v1/runs/{id}/events",
                 "GET /api/v1/runs/{id}/replay", "GET /api/v1/dlq", "GET /api/v1/dlq/{id}", "GET /api/v1/quarantine",
                 "GET /api/v1/cas/{hash}", "GET /api/v1/signals/rejected");
@@ -90,16 +90,7 @@ class AuthorizationMatrixIntegrationTests {
 
     @Test
     void everyEndpointTakesExactlyItsScopeAndRefusesEveryOtherCredential() throws Exception {
-        Set<String> mapped = new TreeSet<>();
-        for (RequestMappingInfo info : mappings.getHandlerMethods().keySet()) {
-            for (String pattern : info.getPatternValues()) {
-                if (pattern.startsWith("/api/")) {
-                    Set<RequestMethod> methods = info.getMethodsCondition().getMethods();
-                    (methods.isEmpty() ? Set.of(RequestMethod.GET) : methods)
-                            .forEach(method -> mapped.add(method + " " + pattern));
-                }
-            }
-        }
+        Set<String> mapped = ApiEndpoints.mapped(mappings);
         assertThat(mapped).as("endpoints without a row in the matrix").isSubsetOf(NEEDS.keySet());
         assertThat(NEEDS.keySet()).as("rows of endpoints that are not mapped").isSubsetOf(mapped);
 

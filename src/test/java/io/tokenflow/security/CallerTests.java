@@ -30,7 +30,7 @@ class CallerTests {
     @Test
     void tokenMayDoOnlyWhatItsScopesAllow() {
         UUID id = UUID.randomUUID();
-        Caller caller = Caller.of(ApiTokenAuthentication.verified("olga", id, Set.of(Scope.RUNS_READ)));
+        Caller caller = Caller.of(ApiTokenAuthentication.verified("olga", id, Set.of(Scope.RUNS_READ), "default"));
 
         assertThat(caller.username()).isEqualTo("olga");
         assertThat(caller.roles()).isEmpty();
@@ -41,7 +41,8 @@ class CallerTests {
 
     @Test
     void tokenCallerCannotRequestScopesItDoesNotHold() {
-        Caller caller = Caller.of(ApiTokenAuthentication.verified("olga", UUID.randomUUID(), Set.of(Scope.RUNS_READ)));
+        Caller caller = Caller.of(ApiTokenAuthentication.verified("olga", UUID.randomUUID(), Set.of(Scope.RUNS_READ),
+                "default"));
         TokenRequest request = new TokenRequest("ci", List.of("runs:read", "runs:patch"), null, null);
 
         assertThatThrownBy(() -> request.scopesFor(caller))

@@ -20,7 +20,7 @@ class CredentialCacheTests {
 
     private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
     private static final VerifiedToken TOKEN = new VerifiedToken(UUID.randomUUID(), "ada", Set.of(Scope.RUNS_READ),
-            NOW.plusSeconds(60), null);
+            NOW.plusSeconds(60), null, "default");
 
     private final AtomicInteger loads = new AtomicInteger();
     private final Function<String, VerifiedToken> database = hash -> {
@@ -99,10 +99,10 @@ class CredentialCacheTests {
     void expiresAtItsExpiryInstantAndFindsAnUnusedTokenStale() {
         assertThat(TOKEN.isExpiredAt(NOW.plusSeconds(59))).isFalse();
         assertThat(TOKEN.isExpiredAt(NOW.plusSeconds(60))).isTrue();
-        assertThat(new VerifiedToken(UUID.randomUUID(), "ada", Set.of(), null, null)
+        assertThat(new VerifiedToken(UUID.randomUUID(), "ada", Set.of(), null, null, "default")
                 .isExpiredAt(NOW.plus(Duration.ofDays(10_000)))).isFalse();
         assertThat(TOKEN.isLastUseStale(NOW, Duration.ofMinutes(1))).isTrue();
-        assertThat(new VerifiedToken(UUID.randomUUID(), "ada", Set.of(), null, NOW.minusSeconds(30))
+        assertThat(new VerifiedToken(UUID.randomUUID(), "ada", Set.of(), null, NOW.minusSeconds(30), "default")
                 .isLastUseStale(NOW, Duration.ofMinutes(1))).isFalse();
     }
 

@@ -31,7 +31,7 @@ class SecuritySettingsTests {
 
     @Test
     void refusesAUsernameConfiguredTwice() {
-        ConfiguredUser alice = new ConfiguredUser("alice", "{noop}a", Set.of(Role.DESIGNER), null);
+        ConfiguredUser alice = new ConfiguredUser("alice", "{noop}a", Set.of(Role.DESIGNER), null, null);
 
         assertThatThrownBy(() -> new SecuritySettings(List.of(alice, alice), null, null))
                 .hasMessage("Expected each configured username once, but 'alice' appears twice under "
@@ -40,14 +40,14 @@ class SecuritySettingsTests {
 
     @Test
     void refusesUsernamesTheUsersTableWouldRefuse() {
-        assertThatThrownBy(() -> new ConfiguredUser("-alice", "{noop}a", null, null))
+        assertThatThrownBy(() -> new ConfiguredUser("-alice", "{noop}a", null, null, null))
                 .hasMessageStartingWith("Expected a configured username matching");
-        assertThatThrownBy(() -> new ConfiguredUser("alice", " ", null, null))
+        assertThatThrownBy(() -> new ConfiguredUser("alice", " ", null, null, null))
                 .hasMessage("Expected a password for configured user 'alice', but none is set");
     }
 
     @Test
     void neverPrintsTheConfiguredPassword() {
-        assertThat(new ConfiguredUser("alice", "{noop}hunter2", Set.of(), null).toString()).doesNotContain("hunter2");
+        assertThat(new ConfiguredUser("alice", "{noop}hunter2", Set.of(), null, null).toString()).doesNotContain("hunter2");
     }
 }

@@ -25,7 +25,7 @@ final class TestAccounts {
 
     String create(Role... roles) {
         String username = "test-" + UUID.randomUUID().toString().substring(0, 13);
-        users.save(new UserAccount(username, "{noop}" + PASSWORD, List.of(roles), null, UserSource.ADMIN,
+        users.save(new UserAccount(username, "{noop}" + PASSWORD, List.of(roles), null, List.of("default"), UserSource.ADMIN,
                 clock.instant()));
         return username;
     }

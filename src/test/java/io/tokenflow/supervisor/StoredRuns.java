@@ -38,8 +38,8 @@ final class StoredRuns {
     /** A workflow with one version, for the runs' foreign key. */
     UUID workflow() {
         UUID id = UUID.randomUUID();
-        jdbc.sql("insert into workflows (id, name, latest_version, created_by, created_at, updated_at) "
-                + "values (:id, :name, 1, 'test', now(), now())").param("id", id).param("name", "supervised-" + id).update();
+        jdbc.sql("insert into workflows (id, tenant_id, name, latest_version, created_by, created_at, updated_at) "
+                + "values (:id, 'default', :name, 1, 'test', now(), now())").param("id", id).param("name", "supervised-" + id).update();
         jdbc.sql("insert into workflow_versions (workflow_id, version, dsl, ir, content_hash, author, created_at) "
                 + "values (:id, 1, '{}'::json, '{}'::json, 'test', 'test', now())").param("id", id).update();
         return id;

@@ -1,0 +1,81 @@
+package io.tokenflow.e2e;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+
+import java.util.UUID;
+
+import com.microsoft.playwright.APIResponse;
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.options.AriaRole;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+/**
+ * Tenants in a real browser: an admin adds a tenant and a person in two tenants on the people page; the person signs
+ * in, sees the workflows of their first tenant, switches tenant in the page header and sees only the other tenant's,
+ * and switches back.
+ */
+@BrowserTest
+class TenantsE2ETests {
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void aPersonInTwoTenantsSwitchesBetweenThemAndSeesOnlyEachTenantsWorkflows(Page page) {
+        SignIn.asUser(page, base(), "/users", SignIn.ADMIN, SignIn.ADMIN_PASSWORD);
+        String suffix = UUID.randomUUID().toString().substring(0, 6);
+        String blue = "blue-" + suffix;
+
+        Locator tenant = page.locator("#create-tenant");
+        tenant.getByLabel("Id").fill(blue);
+        tenant.getByLabel("Name").fill("Blue team " + suffix);
+        tenant.getByLabel("Most runs in flight").fill("5");
+        tenant.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Add tenant")).click();
+        assertThat(page.locator(".notice")).containsText("Created tenant " + blue);
+        assertThat(page.locator("#tenant-" + blue + " input[name=maxRunsInFlight]")).hasValue("5");
+
+        String finn = "finn-" + suffix;
+        String password = "finn-password-" + suffix;
+        Locator create = page.locator("#create-user");
+        create.getByLabel("Username").fill(finn);
+        create.locator("input[name=roles][value=designer]").check();
+        create.locator("input[name=tenants][value=" + blue + "]").check();
+        create.getByLabel("Password (empty: generate one)").fill(password);
+        create.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Add")).click();
+        assertThat(page.locator("#users-table tr[data-username='" + finn + "']")).containsText(blue);
+
+        Browser browser = page.context().browser();
+        try (BrowserContext theirs = browser.newContext(new Browser.NewContextOptions().setViewportSize(1280, 800))) {
+            Page finnsPage = theirs.newPage();
+            SignIn.asUser(finnsPage, base(), "/workflows", finn, password);
+            String ours = "default-only-" + suffix;
+            APIResponse created = SignIn.post(finnsPage, base(), finn, password, "/api/v1/workflows", """
+                    {"name": "%s", "nodes": [{"id": "a", "type": "function", "config": {"function": "echo"}}],
+                     "edges": []}""".formatted(ours));
+            org.assertj.core.api.Assertions.assertThat(created.status()).as(created.text()).isEqualTo(201);
+            finnsPage.navigate(base() + "/workflows?q=" + suffix);
+            assertThat(finnsPage.locator("main")).containsText(ours);
+
+            Locator switcher = finnsPage.locator("form.tenant-switcher");
+            switcher.getByLabel("Tenant").selectOption(blue);
+            switcher.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Switch")).click();
+            assertThat(finnsPage.getByLabel("Tenant")).hasValue(blue);
+            finnsPage.navigate(base() + "/workflows?q=" + suffix);
+            assertThat(finnsPage.locator("main")).not().containsText(ours);
+
+            finnsPage.locator("form.tenant-switcher").getByLabel("Tenant").selectOption("default");
+            finnsPage.locator("form.tenant-switcher").getByRole(AriaRole.BUTTON,
+                    new Locator.GetByRoleOptions().setName("Switch")).click();
+            finnsPage.navigate(base() + "/workflows?q=" + suffix);
+            assertThat(finnsPage.locator("main")).containsText(ours);
+        }
+    }
+
+    private String base() {
+        return "http://localhost:" + port;
+    }
+}
