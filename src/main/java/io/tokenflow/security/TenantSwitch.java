@@ -6,7 +6,6 @@ import java.util.List;
 import jakarta.servlet.http.HttpServletRequest;
 
 import org.springframework.stereotype.Controller;
-import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -16,6 +15,7 @@ import io.tokenflow.tenancy.CurrentTenant;
 import io.tokenflow.tenancy.Tenant;
 import io.tokenflow.tenancy.Tenants;
 import io.tokenflow.web.ForbiddenException;
+import io.tokenflow.web.Outages;
 
 /**
  * The tenant switcher: every page's model gets the tenant the request acts in ({@code currentTenant}) and the
@@ -47,13 +47,15 @@ class TenantSwitch {
         }
         try {
             return tenants.of(accounts.tenantsOf(principal.getName()));
-        } catch (RuntimeException outage) {
+        } catch (RuntimeException e) {
+            // while PostgreSQL is away the page shows no switcher rather than failing
+            Outages.of(e).orElseThrow(() -> e);
             return List.of();
         }
     }
 
     @PostMapping("/tenant")
-    String switchTo(@RequestParam String tenant, Principal principal, HttpServletRequest request, Model model) {
+    String switchTo(@RequestParam String tenant, Principal principal, HttpServletRequest request) {
         if (!accounts.tenantsOf(principal.getName()).contains(tenant)) {
             throw new ForbiddenException("Expected one of your tenants, but you do not belong to '" + tenant + "'");
         }

@@ -10,6 +10,7 @@ import io.tokenflow.runs.StartedRun;
 import io.tokenflow.web.BadRequestException;
 import io.tokenflow.web.JsonWording;
 import io.tokenflow.web.NotFoundException;
+import io.tokenflow.web.TooManyRequestsException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -67,6 +68,10 @@ class ReceiveWebhook {
             throw refuse(call, workflow, e.status(), "bad-request", e.getMessage(), e.pointer());
         } catch (NotFoundException e) {
             throw refuse(call, workflow, 404, "not-found", e.getMessage(), null);
+        } catch (TooManyRequestsException e) {
+            // answered as any quota refusal (429 with Retry-After), and recorded as every refused call is
+            refusals.record(call, workflow.workflowId(), 429, e.getMessage());
+            throw e;
         }
     }
 

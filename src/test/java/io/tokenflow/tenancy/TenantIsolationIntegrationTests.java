@@ -251,10 +251,13 @@ class TenantIsolationIntegrationTests {
         String tenant = "quota-" + suffix;
         String member = tenantWithToken(tenant, 2);
         String name = "held-" + suffix;
-        call(HttpMethod.POST, "/api/v1/workflows", member, """
+        String workflowId = call(HttpMethod.POST, "/api/v1/workflows", member, """
                 {"name": "%s", "nodes": [
-                  {"id": "ask", "type": "human", "human": {"approvers": ["role:approver"]}}], "edges": []}"""
-                .formatted(name), 201);
+                  {"id": "ask", "type": "human", "human": {"approvers": ["role:approver"]}}], "edges": [],
+                 "triggers": [{"id": "orders", "type": "webhook", "auth": "secret"}]}"""
+                .formatted(name), 201).get("id").asString();
+        String secret = call(HttpMethod.POST, "/api/v1/workflows/" + workflowId + "/triggers/orders/secret", member,
+                null, 200).get("secret").asString();
         String start = "{\"workflow\": \"" + name + "\"}";
         UUID first = UUID.fromString(call(HttpMethod.POST, "/api/v1/runs", member, start, 201).get("id").asString());
         call(HttpMethod.POST, "/api/v1/runs", member, start, 201);
@@ -266,6 +269,14 @@ class TenantIsolationIntegrationTests {
         JsonNode problem = JSON.readTree(refused.getContentAsString());
         assertThat(problem.get("detail").asString()).contains("tenant '" + tenant + "'").contains("2 runs in flight");
         assertThat(problem.get("limit").asInt()).isEqualTo(2);
+        // a webhook of the tenant's workflow (by id: names are the tenant's own) is refused alike, and recorded
+        MockHttpServletResponse hook = mvc.perform(request(HttpMethod.POST, "/hooks/" + workflowId + "/orders")
+                .contentType(MediaType.APPLICATION_JSON).content("{}").header("X-Tokenflow-Secret", secret))
+                .andReturn().getResponse();
+        assertThat(hook.getStatus()).as(hook.getContentAsString()).isEqualTo(429);
+        assertThat(hook.getHeader(HttpHeaders.RETRY_AFTER)).isEqualTo("5");
+        assertThat(call(HttpMethod.GET, "/api/v1/workflows/" + workflowId + "/triggers/refusals", member, null, 200)
+                .get(0).get("status").asInt()).isEqualTo(429);
         // the default tenant, without a quota, is not held back by another's
         call(HttpMethod.POST, "/api/v1/workflows", ownerToken, """
                 {"name": "%s", "nodes": [{"id": "a", "type": "function", "config": {"function": "echo"}}],

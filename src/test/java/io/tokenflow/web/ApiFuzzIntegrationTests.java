@@ -71,7 +71,8 @@ class ApiFuzzIntegrationTests {
     private static final String STATE = "select (select count(*) from workflows) || '/' || (select count(*) from "
             + "workflow_versions) || '/' || (select count(*) from workflow_tags) || '/' || (select count(*) from "
             + "api_tokens) || '/' || (select count(*) from node_types) || '/' || (select count(*) from agents) || '/' "
-            + "|| (select count(*) from trigger_secrets) || '/' || (select count(*) from run_ir_revisions)";
+            + "|| (select count(*) from trigger_secrets) || '/' || (select count(*) from run_ir_revisions) || '/' "
+            + "|| (select count(*) from tenants)";
 
     /** What a refusal must not show its caller: Java's packages, types and exception names. */
     private static final Pattern JAVA_NAMES = Pattern.compile("java\\.|jakarta\\.|tools\\.jackson|org\\.springframework"
