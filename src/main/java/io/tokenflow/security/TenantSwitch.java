@@ -46,7 +46,9 @@ class TenantSwitch {
             return List.of();
         }
         try {
-            return tenants.of(accounts.tenantsOf(principal.getName()));
+            // every page and fragment renders this: the tenants as cached for quotas, not a query per request
+            return accounts.tenantsOf(principal.getName()).stream().map(tenants::cached)
+                    .flatMap(java.util.Optional::stream).toList();
         } catch (RuntimeException e) {
             // while PostgreSQL is away the page shows no switcher rather than failing
             Outages.of(e).orElseThrow(() -> e);

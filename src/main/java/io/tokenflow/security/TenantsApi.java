@@ -65,7 +65,8 @@ class TenantsApi {
         return changed;
     }
 
-    private static Map<String, Object> details(Tenant tenant) {
+    /** What the audit log keeps of a tenant created or changed (here and on the people page). */
+    static Map<String, Object> details(Tenant tenant) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("name", tenant.name());
         details.put("maxRunsInFlight", tenant.maxRunsInFlight() == null ? "no limit" : tenant.maxRunsInFlight());

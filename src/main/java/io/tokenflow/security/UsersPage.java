@@ -3,7 +3,6 @@ package io.tokenflow.security;
 import java.security.Principal;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -99,8 +98,8 @@ class UsersPage {
                         HttpServletRequest request, RedirectAttributes redirect) {
         try {
             Tenant created = tenants.create(id, name, quota(maxRunsInFlight), principal.getName());
-            audit.record(principal.getName(), "tenant.created", created.id(), Map.of("name", created.name(),
-                    "maxRunsInFlight", quotaText(created)), request.getRemoteAddr());
+            audit.record(principal.getName(), "tenant.created", created.id(), TenantsApi.details(created),
+                    request.getRemoteAddr());
             redirect.addFlashAttribute("notice", "Created tenant " + created.id());
         } catch (BadRequestException | ConflictException e) {
             redirect.addFlashAttribute("createTenantFailure", e.getMessage());
@@ -114,8 +113,8 @@ class UsersPage {
                         HttpServletRequest request, RedirectAttributes redirect) {
         try {
             Tenant changed = tenants.update(id, name, quota(maxRunsInFlight));
-            audit.record(principal.getName(), "tenant.changed", id, Map.of("name", changed.name(),
-                    "maxRunsInFlight", quotaText(changed)), request.getRemoteAddr());
+            audit.record(principal.getName(), "tenant.changed", id, TenantsApi.details(changed),
+                    request.getRemoteAddr());
             redirect.addFlashAttribute("notice", "Saved tenant " + id);
         } catch (BadRequestException | NotFoundException e) {
             redirect.addFlashAttribute("failedTenant", id);
@@ -145,10 +144,6 @@ class UsersPage {
             throw new BadRequestException("Expected the most runs in flight to be a whole number from 1 (empty: no "
                     + "limit), but found '" + text + "'", "/maxRunsInFlight");
         }
-    }
-
-    private static Object quotaText(Tenant tenant) {
-        return tenant.maxRunsInFlight() == null ? "no limit" : tenant.maxRunsInFlight();
     }
 
     private static Set<Role> roles(List<String> ids) {

@@ -42,13 +42,6 @@ public class Tenants {
         return jdbc.sql("select * from tenants order by id").query(Tenants::row).list();
     }
 
-    /** The tenants with these ids, by id (ids that name none are left out). */
-    public List<Tenant> of(List<String> ids) {
-        return jdbc.sql("select * from tenants where id = any(:ids) order by id")
-                .param("ids", ids.toArray(String[]::new))
-                .query(Tenants::row).list();
-    }
-
     public Optional<Tenant> find(String id) {
         return load(id);
     }
