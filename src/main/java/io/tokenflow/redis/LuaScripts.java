@@ -31,6 +31,7 @@ public class LuaScripts {
     private final LuaScript holdLease;
     private final LuaScript dropLease;
     private final LuaScript pushTombstone;
+    private final LuaScript countHops;
 
     LuaScripts(RedisConnections redis) {
         var commands = redis.commands();
@@ -59,6 +60,7 @@ public class LuaScripts {
         this.holdLease = LuaScript.load("hold-lease", commands);
         this.dropLease = LuaScript.load("drop-lease", commands);
         this.pushTombstone = LuaScript.load("push-tombstone", commands);
+        this.countHops = LuaScript.load("count-hops", commands);
     }
 
     public LuaScript startRun() {
@@ -159,5 +161,9 @@ public class LuaScripts {
 
     public LuaScript pushTombstone() {
         return pushTombstone;
+    }
+
+    public LuaScript countHops() {
+        return countHops;
     }
 }

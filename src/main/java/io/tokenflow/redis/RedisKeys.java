@@ -17,6 +17,7 @@ import org.springframework.stereotype.Component;
  * wf.active:{N}                 zset     running runs by last activity (epoch ms)
  * wf.idem:&lt;key&gt;                 string   run id started with an idempotency key (no hash tag: on no shard)
  * wf.signal.msg:&lt;t&gt;:&lt;name&gt;:&lt;id&gt; string  a tenant's signal message's answer (no hash tag)
+ * wf.tenant.hops:{t.&lt;t&gt;}:&lt;minute&gt; string  hops of a tenant with a hops quota in one minute (expires after two)
  * wf.run:{N}:&lt;run&gt;:meta        hash     status, seq, workflow, version, revision, input, created, last, error,
  *                                        iterations (the last loop iteration handed out), hops:&lt;node&gt;
  * wf.run:{N}:&lt;run&gt;:counter     string   tokens in flight
@@ -124,6 +125,15 @@ public class RedisKeys {
      */
     public String signalMessage(String tenant, String name, String messageId) {
         return PREFIX + ".signal.msg:" + tenant + ":" + name + ":" + messageId;
+    }
+
+    /**
+     * The hops (node executions ended) of a tenant in one minute ({@code minute}: minutes since the epoch), counted
+     * for tenants with a quota of hops per minute. The tenant is the hash tag, so one tenant's minutes share a slot
+     * and are read with one {@code MGET}.
+     */
+    public String tenantHops(String tenant, long minute) {
+        return PREFIX + ".tenant.hops:{t." + tenant + "}:" + minute;
     }
 
     /**

@@ -12,12 +12,17 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.tenancy.Tenant;
+import io.tokenflow.tenancy.TenantHops;
 import io.tokenflow.tenancy.Tenants;
 import io.tokenflow.web.Outages;
 import io.tokenflow.web.TooManyRequestsException;
 
 /**
- * A tenant's quota of runs in flight ({@code tenants.max_runs_in_flight}): a start beyond it is refused with 429. Runs
+ * A tenant's quotas, checked where a run starts (the API, webhooks, cron fires, sub-workflow nodes): a start beyond
+ * one is refused with 429. <b>Hops per minute</b> ({@code tenants.max_hops_per_minute}): while the tenant's last minute
+ * holds that many hops ({@link TenantHops}, counted by the supervisor as it writes the event log) no run starts; runs
+ * already going are not held back, so a tenant's work in the minute may exceed the quota by what its runs in flight
+ * do. <b>Runs in flight</b> ({@code tenants.max_runs_in_flight}): Runs
  * in flight are counted in PostgreSQL: runs whose row says pending or running, and started runs whose row the event log
  * has not written yet ({@code run_starts}). A run counts until the supervisor writes its end (usually milliseconds
  * after it ends). The starts of one tenant with a quota are taken one at a time on an instance (count, start, row
@@ -34,23 +39,29 @@ class RunQuotas {
 
     private final Tenants tenants;
     private final JdbcClient jdbc;
+    private final TenantHops hops;
     private final Map<String, Object> locks = new ConcurrentHashMap<>();
 
-    RunQuotas(Tenants tenants, JdbcClient jdbc) {
+    RunQuotas(Tenants tenants, JdbcClient jdbc, TenantHops hops) {
+        this.hops = hops;
         this.tenants = tenants;
         this.jdbc = jdbc;
     }
 
     /** Runs {@code start} if the tenant has room for one more run in flight; throws 429 otherwise. */
     <T> T admit(String tenant, Supplier<T> start) {
-        Optional<Integer> quota;
+        Tenant.Quotas quotas;
         try {
-            quota = tenants.cached(tenant).map(Tenant::maxRunsInFlight);
+            quotas = tenants.cached(tenant).map(Tenant::quotas).orElse(Tenant.Quotas.NONE);
         } catch (RuntimeException e) {
             Outages.of(e).orElseThrow(() -> e);
             log.warn("Started a run of tenant '" + tenant + "' without checking its quota: PostgreSQL is unreachable");
             return start.get();
         }
+        if (quotas.maxHopsPerMinute() != null) {
+            checkHops(tenant, quotas.maxHopsPerMinute());
+        }
+        Optional<Integer> quota = Optional.ofNullable(quotas.maxRunsInFlight());
         if (quota.isEmpty()) {
             return start.get();
         }
@@ -71,6 +82,16 @@ class RunQuotas {
                         "inFlight", inFlight));
             }
             return start.get();
+        }
+    }
+
+    private void checkHops(String tenant, int limit) {
+        long lastMinute = hops.lastMinute(tenant);
+        if (lastMinute >= limit) {
+            throw new TooManyRequestsException("Expected tenant '" + tenant + "' to have made fewer than " + limit
+                    + " hops in the last minute (its quota), but it made " + lastMinute + "; start again when its "
+                    + "runs have done less", hops.untilNextMinute(), Map.of("quota", "maxHopsPerMinute", "limit", limit,
+                    "hopsLastMinute", lastMinute));
         }
     }
 

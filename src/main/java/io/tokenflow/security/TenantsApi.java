@@ -25,13 +25,17 @@ import io.tokenflow.web.RequestJson;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Tenants, for admins: list, create ({@code id}, {@code name}, optional {@code maxRunsInFlight}) and change (name,
- * quota; {@code "maxRunsInFlight": null} removes the limit). People are put in tenants on {@code /api/v1/users}. Every
- * change is audited. A body member this API does not know is refused.
+ * Tenants, for admins: list, create ({@code id}, {@code name}, optional quotas {@code maxRunsInFlight} and
+ * {@code maxHopsPerMinute}) and change (name, quotas; a quota given as {@code null} removes the limit, one left out
+ * stays as it is). People are put in tenants on {@code /api/v1/users}. Every change is audited. A body member this API
+ * does not know is refused.
  */
 @RestController
 @RequestMapping("/api/v1/tenants")
 class TenantsApi {
+
+    private static final String RUNS = "maxRunsInFlight";
+    private static final String HOPS = "maxHopsPerMinute";
 
     private final Tenants tenants;
     private final AuditLog audit;
@@ -48,19 +52,20 @@ class TenantsApi {
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Tenant> create(@RequestBody String text, Caller caller, HttpServletRequest request) {
-        JsonNode body = RequestJson.object(text, Set.of("id", "name", "maxRunsInFlight"));
-        Tenant created = tenants.create(RequestJson.text(body, "id"), RequestJson.text(body, "name"), quota(body),
-                caller.username());
+        JsonNode body = RequestJson.object(text, Set.of("id", "name", RUNS, HOPS));
+        Tenant created = tenants.create(RequestJson.text(body, "id"), RequestJson.text(body, "name"),
+                new Tenant.Quotas(quota(body, RUNS), quota(body, HOPS)), caller.username());
         audit.record(caller.username(), "tenant.created", created.id(), details(created), request.getRemoteAddr());
         return ResponseEntity.status(HttpStatus.CREATED).body(created);
     }
 
     @PatchMapping(path = "/{id}", consumes = MediaType.APPLICATION_JSON_VALUE)
     Tenant change(@PathVariable String id, @RequestBody String text, Caller caller, HttpServletRequest request) {
-        JsonNode body = RequestJson.object(text, Set.of("name", "maxRunsInFlight"));
+        JsonNode body = RequestJson.object(text, Set.of("name", RUNS, HOPS));
         Tenant before = tenants.require(id);
-        Tenant changed = tenants.update(id, RequestJson.text(body, "name"),
-                body.has("maxRunsInFlight") ? quota(body) : before.maxRunsInFlight());
+        Tenant changed = tenants.update(id, RequestJson.text(body, "name"), new Tenant.Quotas(
+                body.has(RUNS) ? quota(body, RUNS) : before.maxRunsInFlight(),
+                body.has(HOPS) ? quota(body, HOPS) : before.maxHopsPerMinute()));
         audit.record(caller.username(), "tenant.changed", id, details(changed), request.getRemoteAddr());
         return changed;
     }
@@ -69,19 +74,19 @@ class TenantsApi {
     static Map<String, Object> details(Tenant tenant) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("name", tenant.name());
-        details.put("maxRunsInFlight", tenant.maxRunsInFlight() == null ? "no limit" : tenant.maxRunsInFlight());
+        details.put(RUNS, tenant.maxRunsInFlight() == null ? "no limit" : tenant.maxRunsInFlight());
+        details.put(HOPS, tenant.maxHopsPerMinute() == null ? "no limit" : tenant.maxHopsPerMinute());
         return details;
     }
 
-
-    private static Integer quota(JsonNode body) {
-        JsonNode value = body.get("maxRunsInFlight");
+    private static Integer quota(JsonNode body, String name) {
+        JsonNode value = body.get(name);
         if (value == null || value.isNull()) {
             return null;
         }
         if (!value.isIntegralNumber() || !value.canConvertToInt()) {
-            throw new BadRequestException("Expected maxRunsInFlight to be a whole number from 1 (or null for no "
-                    + "limit), but found " + value, "/maxRunsInFlight");
+            throw new BadRequestException("Expected " + name + " to be a whole number from 1 (or null for no "
+                    + "limit), but found " + value, "/" + name);
         }
         return value.asInt();
     }

@@ -94,10 +94,11 @@ class UsersPage {
 
     @PostMapping("/tenants")
     String createTenant(@RequestParam String id, @RequestParam String name,
-                        @RequestParam(required = false) String maxRunsInFlight, Principal principal,
+                        @RequestParam(required = false) String maxRunsInFlight,
+                        @RequestParam(required = false) String maxHopsPerMinute, Principal principal,
                         HttpServletRequest request, RedirectAttributes redirect) {
         try {
-            Tenant created = tenants.create(id, name, quota(maxRunsInFlight), principal.getName());
+            Tenant created = tenants.create(id, name, quotas(maxRunsInFlight, maxHopsPerMinute), principal.getName());
             audit.record(principal.getName(), "tenant.created", created.id(), TenantsApi.details(created),
                     request.getRemoteAddr());
             redirect.addFlashAttribute("notice", "Created tenant " + created.id());
@@ -109,10 +110,11 @@ class UsersPage {
 
     @PostMapping("/tenants/{id}")
     String changeTenant(@PathVariable String id, @RequestParam(required = false) String name,
-                        @RequestParam(required = false) String maxRunsInFlight, Principal principal,
+                        @RequestParam(required = false) String maxRunsInFlight,
+                        @RequestParam(required = false) String maxHopsPerMinute, Principal principal,
                         HttpServletRequest request, RedirectAttributes redirect) {
         try {
-            Tenant changed = tenants.update(id, name, quota(maxRunsInFlight));
+            Tenant changed = tenants.update(id, name, quotas(maxRunsInFlight, maxHopsPerMinute));
             audit.record(principal.getName(), "tenant.changed", id, TenantsApi.details(changed),
                     request.getRemoteAddr());
             redirect.addFlashAttribute("notice", "Saved tenant " + id);
@@ -133,16 +135,21 @@ class UsersPage {
         return "security/audit";
     }
 
+    private static Tenant.Quotas quotas(String maxRunsInFlight, String maxHopsPerMinute) {
+        return new Tenant.Quotas(quota(maxRunsInFlight, "the most runs in flight", "/maxRunsInFlight"),
+                quota(maxHopsPerMinute, "the most hops per minute", "/maxHopsPerMinute"));
+    }
+
     /** An empty field is no limit; anything but a whole number from 1 is refused beside the form. */
-    private static Integer quota(String text) {
+    private static Integer quota(String text, String what, String pointer) {
         if (text == null || text.isBlank()) {
             return null;
         }
         try {
             return Integer.valueOf(text.strip());
         } catch (NumberFormatException e) {
-            throw new BadRequestException("Expected the most runs in flight to be a whole number from 1 (empty: no "
-                    + "limit), but found '" + text + "'", "/maxRunsInFlight");
+            throw new BadRequestException("Expected " + what + " to be a whole number from 1 (empty: no limit), but "
+                    + "found '" + text + "'", pointer);
         }
     }
 

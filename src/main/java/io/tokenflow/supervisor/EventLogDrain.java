@@ -45,6 +45,7 @@ class EventLogDrain implements SmartLifecycle {
     private final PoisonIsolation writer;
     private final Compensations compensations;
     private final MapResults mapResults;
+    private final HopTally hops;
     private final List<RunEndingListener> listeners;
     private final Clock clock;
     private final String consumerName = consumerName();
@@ -59,7 +60,8 @@ class EventLogDrain implements SmartLifecycle {
 
     EventLogDrain(SupervisorSettings settings, RedisConnections redis, RedisKeys keys, LuaScripts scripts,
                   EventsEntries entries, PoisonIsolation writer, Compensations compensations, MapResults mapResults,
-                  List<RunEndingListener> listeners, Clock clock) {
+                  HopTally hops, List<RunEndingListener> listeners, Clock clock) {
+        this.hops = hops;
         this.compensations = compensations;
         this.listeners = List.copyOf(listeners);
         this.mapResults = mapResults;
@@ -123,7 +125,8 @@ class EventLogDrain implements SmartLifecycle {
     private void write(int shard) {
         DedicatedConnection connection = redis.dedicated(settings.block());
         ShardEvents events = new ShardEvents(connection.sync(), keys, shard, consumerName, settings);
-        ShardEventLoop loop = new ShardEventLoop(events, entries, writer, settings, this::ended, mapResults::complete);
+        ShardEventLoop loop = new ShardEventLoop(events, entries, writer, settings, this::ended, mapResults::complete,
+                hops::count);
         Thread thread = new Thread(loop, "supervisor-events-" + shard);
         thread.setDaemon(true);
         held.put(shard, new Held(loop, thread, connection));

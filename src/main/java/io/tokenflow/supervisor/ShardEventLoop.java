@@ -42,6 +42,7 @@ final class ShardEventLoop implements Runnable {
     private final SupervisorSettings settings;
     private final Consumer<Map<UUID, RunStatus>> afterEndings;
     private final BiConsumer<UUID, MapItemsDone> afterMaps;
+    private final Consumer<List<EventsEntry>> afterLogged;
     private final RetryBackoff backoff;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private String pendingAfter = "0";
@@ -55,18 +56,21 @@ final class ShardEventLoop implements Runnable {
 
     ShardEventLoop(ShardEvents events, EventsEntries entries, PoisonIsolation writer,
                    SupervisorSettings settings) {
-        this(events, entries, writer, settings, ended -> { }, (run, done) -> { });
+        this(events, entries, writer, settings, ended -> { }, (run, done) -> { }, logged -> { });
     }
 
     /**
      * @param afterEndings told of the runs each written batch ended, before their Redis state is let go
      * @param afterMaps    told of each map whose {@code map.items.done} a batch logged, before the batch is
      *                     acknowledged (so it is told again if this loop dies in between)
+     * @param afterLogged  told of the entries each batch wrote to the event log, after they are acknowledged
      */
     ShardEventLoop(ShardEvents events, EventsEntries entries, PoisonIsolation writer, SupervisorSettings settings,
-                   Consumer<Map<UUID, RunStatus>> afterEndings, BiConsumer<UUID, MapItemsDone> afterMaps) {
+                   Consumer<Map<UUID, RunStatus>> afterEndings, BiConsumer<UUID, MapItemsDone> afterMaps,
+                   Consumer<List<EventsEntry>> afterLogged) {
         this.afterEndings = afterEndings;
         this.afterMaps = afterMaps;
+        this.afterLogged = afterLogged;
         this.events = events;
         this.entries = entries;
         this.writer = writer;
@@ -90,14 +94,19 @@ final class ShardEventLoop implements Runnable {
         }
     }
 
-    private void mapsDone(List<EventsEntry> written, List<String> done) {
-        Set<String> logged = new HashSet<>(done);
-        for (EventsEntry entry : written) {
-            if (logged.contains(entry.id())) {
-                entry.events().stream().filter(MapItemsDone.class::isInstance)
-                        .forEach(event -> afterMaps.accept(entry.run(), (MapItemsDone) event));
-            }
+    private void mapsDone(List<EventsEntry> logged) {
+        for (EventsEntry entry : logged) {
+            entry.events().stream().filter(MapItemsDone.class::isInstance)
+                    .forEach(event -> afterMaps.accept(entry.run(), (MapItemsDone) event));
         }
+    }
+
+    private static List<EventsEntry> logged(List<EventsEntry> written, List<String> done) {
+        if (done.size() == written.size()) {
+            return written;
+        }
+        Set<String> logged = new HashSet<>(done);
+        return written.stream().filter(entry -> logged.contains(entry.id())).toList();
     }
 
     void stop() {
@@ -170,8 +179,10 @@ final class ShardEventLoop implements Runnable {
             return;
         }
         EventLogWriter.Outcome outcome = writer.write(events.shard(), events.stream(), read.entries(), messages);
-        mapsDone(read.entries(), outcome.done());
+        List<EventsEntry> logged = logged(read.entries(), outcome.done());
+        mapsDone(logged);
         events.acknowledge(outcome.done());
+        afterLogged.accept(logged);
         if (!outcome.endings().isEmpty()) {
             afterEndings.accept(outcome.endings());
         }

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -31,11 +32,14 @@ public class Tenants {
     private final JdbcClient jdbc;
     private final Clock clock;
     private final LoadingCache<String, Optional<Tenant>> cached;
+    private final LoadingCache<Boolean, Set<String>> hopsLimited;
 
     Tenants(JdbcClient jdbc, Clock clock) {
         this.jdbc = jdbc;
         this.clock = clock;
         this.cached = Caffeine.newBuilder().expireAfterWrite(QUOTA_TTL).maximumSize(10_000).build(this::load);
+        this.hopsLimited = Caffeine.newBuilder().expireAfterWrite(QUOTA_TTL).maximumSize(1).build(any -> Set.copyOf(
+                jdbc.sql("select id from tenants where max_hops_per_minute is not null").query(String.class).list()));
     }
 
     public List<Tenant> all() {
@@ -56,16 +60,18 @@ public class Tenants {
     }
 
     @Transactional
-    public Tenant create(String id, String name, Integer maxRunsInFlight, String actor) {
+    public Tenant create(String id, String name, Tenant.Quotas quotas, String actor) {
         checkId(id, "/id");
         checkName(name);
-        checkQuota(maxRunsInFlight);
-        int created = jdbc.sql("insert into tenants (id, name, max_runs_in_flight, created_at, created_by) "
-                        + "values (?, ?, ?, ?, ?) on conflict do nothing")
-                .params(id, name.strip(), maxRunsInFlight, java.sql.Timestamp.from(clock.instant()), actor).update();
+        checkQuotas(quotas);
+        int created = jdbc.sql("insert into tenants (id, name, max_runs_in_flight, max_hops_per_minute, created_at, "
+                        + "created_by) values (?, ?, ?, ?, ?, ?) on conflict do nothing")
+                .params(id, name.strip(), quotas.maxRunsInFlight(), quotas.maxHopsPerMinute(),
+                        java.sql.Timestamp.from(clock.instant()), actor).update();
         if (created == 0) {
             throw new ConflictException("Expected a new tenant id, but '" + id + "' is taken");
         }
+        hopsLimited.invalidateAll();
         return require(id);
     }
 
@@ -76,18 +82,28 @@ public class Tenants {
                 .params(id, id, java.sql.Timestamp.from(clock.instant()), actor).update();
     }
 
-    /** Renames a tenant and sets its quota ({@code null} name: unchanged; {@code null} quota: no limit). */
+    /** Renames a tenant and sets its quotas ({@code null} name: unchanged; a {@code null} quota: no limit). */
     @Transactional
-    public Tenant update(String id, String name, Integer maxRunsInFlight) {
+    public Tenant update(String id, String name, Tenant.Quotas quotas) {
         Tenant tenant = require(id);
         if (name != null) {
             checkName(name);
         }
-        checkQuota(maxRunsInFlight);
-        jdbc.sql("update tenants set name = ?, max_runs_in_flight = ? where id = ?")
-                .params(name == null ? tenant.name() : name.strip(), maxRunsInFlight, id).update();
+        checkQuotas(quotas);
+        jdbc.sql("update tenants set name = ?, max_runs_in_flight = ?, max_hops_per_minute = ? where id = ?")
+                .params(name == null ? tenant.name() : name.strip(), quotas.maxRunsInFlight(),
+                        quotas.maxHopsPerMinute(), id).update();
         cached.invalidate(id);
+        hopsLimited.invalidateAll();
         return require(id);
+    }
+
+    /**
+     * The tenants with a quota of hops per minute, as read at most {@link #QUOTA_TTL} ago: the supervisor counts the
+     * hops of these tenants only.
+     */
+    public Set<String> withHopsQuota() {
+        return hopsLimited.get(Boolean.TRUE);
     }
 
     /** Throws a 400 naming {@code pointer} unless {@code id} is a well-formed tenant id. */
@@ -106,17 +122,22 @@ public class Tenants {
         }
     }
 
-    private static void checkQuota(Integer maxRunsInFlight) {
-        if (maxRunsInFlight != null && maxRunsInFlight < 1) {
-            throw new BadRequestException("Expected \"maxRunsInFlight\" to be 1 or more (or null for no limit), but "
-                    + "found " + maxRunsInFlight, "/maxRunsInFlight");
+    private static void checkQuotas(Tenant.Quotas quotas) {
+        checkQuota("maxRunsInFlight", quotas.maxRunsInFlight());
+        checkQuota("maxHopsPerMinute", quotas.maxHopsPerMinute());
+    }
+
+    private static void checkQuota(String name, Integer quota) {
+        if (quota != null && quota < 1) {
+            throw new BadRequestException("Expected \"" + name + "\" to be 1 or more (or null for no limit), but found "
+                    + quota, "/" + name);
         }
     }
 
     private static Tenant row(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
-        Integer quota = rs.getObject("max_runs_in_flight", Integer.class);
-        return new Tenant(rs.getString("id"), rs.getString("name"), quota,
-                rs.getTimestamp("created_at").toInstant(), rs.getString("created_by"));
+        return new Tenant(rs.getString("id"), rs.getString("name"), rs.getObject("max_runs_in_flight", Integer.class),
+                rs.getObject("max_hops_per_minute", Integer.class), rs.getTimestamp("created_at").toInstant(),
+                rs.getString("created_by"));
     }
 
     private Optional<Tenant> load(String id) {

@@ -78,6 +78,7 @@ class TenantIsolationIntegrationTests {
     @Autowired JdbcClient jdbc;
     @Autowired ApiTokenService tokens;
     @Autowired Clock clock;
+    @Autowired TenantHops hops;
     @Autowired @Qualifier("requestMappingHandlerMapping") RequestMappingHandlerMapping mappings;
 
     private String suffix;
@@ -289,6 +290,51 @@ class TenantIsolationIntegrationTests {
         // raising the quota takes effect at once on this instance
         call(HttpMethod.PATCH, "/api/v1/tenants/" + tenant, ownerToken, "{\"maxRunsInFlight\": null}", 200);
         call(HttpMethod.POST, "/api/v1/runs", member, start, 201);
+    }
+
+    @Test
+    void aTenantWhoseRunsMadeItsHopsOfTheLastMinuteIsAnswered429AndItsRunsGoOn() throws Exception {
+        String tenant = "hops-" + suffix;
+        String member = tenantWithToken(tenant, null);
+        call(HttpMethod.PATCH, "/api/v1/tenants/" + tenant, ownerToken, "{\"maxHopsPerMinute\": 3}", 200);
+        String name = "three-hops-" + suffix;
+        call(HttpMethod.POST, "/api/v1/workflows", member, """
+                {"name": "%s", "nodes": [
+                  {"id": "a", "type": "function", "config": {"function": "echo"}},
+                  {"id": "b", "type": "function", "config": {"function": "echo"}},
+                  {"id": "c", "type": "function", "config": {"function": "echo"}}],
+                 "edges": [{"from": "a", "to": "b"}, {"from": "b", "to": "c"}]}""".formatted(name), 201);
+        String start = "{\"workflow\": \"" + name + "\"}";
+        String first = call(HttpMethod.POST, "/api/v1/runs", member, start, 201).get("id").asString();
+        await().atMost(Duration.ofSeconds(20)).until(() -> call(HttpMethod.GET, "/api/v1/runs/" + first, member, null,
+                200).get("status").asString().equals("COMPLETED"));
+
+        // the supervisor counts the three hops as it logs them; then starts are refused until the minute has passed
+        MockHttpServletResponse refused = await().atMost(Duration.ofSeconds(20))
+                .until(() -> raw(HttpMethod.POST, "/api/v1/runs", member, start), response -> response.getStatus() != 201);
+        assertThat(refused.getStatus()).as(refused.getContentAsString()).isEqualTo(429);
+        assertThat(refused.getContentType()).startsWith("application/problem+json");
+        assertThat(Integer.parseInt(refused.getHeader(HttpHeaders.RETRY_AFTER))).isBetween(1, 60);
+        JsonNode problem = JSON.readTree(refused.getContentAsString());
+        assertThat(problem.get("detail").asString()).contains("tenant '" + tenant + "'").contains("fewer than 3 hops");
+        assertThat(problem.get("quota").asString()).isEqualTo("maxHopsPerMinute");
+        assertThat(problem.get("limit").asInt()).isEqualTo(3);
+        assertThat(problem.get("hopsLastMinute").asLong()).isGreaterThanOrEqualTo(3);
+        // the default tenant, without the quota, is not held back, and its hops are not counted
+        call(HttpMethod.POST, "/api/v1/workflows", ownerToken, """
+                {"name": "%s", "nodes": [{"id": "a", "type": "function", "config": {"function": "echo"}}],
+                 "edges": []}""".formatted(name), 201);
+        call(HttpMethod.POST, "/api/v1/runs", ownerToken, start, 201);
+        assertThat(hops.lastMinute("default")).isZero();
+        // the quota shows in the tenant list; removing it lets starts through at once on this instance
+        JsonNode listed = call(HttpMethod.GET, "/api/v1/tenants", ownerToken, null, 200);
+        assertThat(listed.findValues("id").stream().map(JsonNode::asString).toList()).contains(tenant);
+        call(HttpMethod.PATCH, "/api/v1/tenants/" + tenant, ownerToken, "{\"maxHopsPerMinute\": null}", 200);
+        call(HttpMethod.POST, "/api/v1/runs", member, start, 201);
+        MockHttpServletResponse badQuota = raw(HttpMethod.PATCH, "/api/v1/tenants/" + tenant, ownerToken,
+                "{\"maxHopsPerMinute\": 0}");
+        assertThat(badQuota.getStatus()).isEqualTo(400);
+        assertThat(JSON.readTree(badQuota.getContentAsString()).get("pointer").asString()).isEqualTo("/maxHopsPerMinute");
     }
 
     @Test
