@@ -184,7 +184,7 @@ public class Compensations {
         step.args(completion.run().toString(), Long.toString(now), completion.token(), completion.node(),
                 TokenPlaces.of(completion.node(), iteration), completion.succeeded() ? "completed" : "failed",
                 completion.succeeded() ? NodeCompleted.data(iteration, completion.worker(), completion.startedAt(),
-                        false, null, payloads.contextValue(completion.outputText(), completion.outputRef()))
+                        false, null, payloads.contextValue(plan, completion.outputText(), completion.outputRef()))
                         : NodeFailed.data(iteration, completion.worker(), completion.startedAt(), error, null),
                 read, CompensationFailed.data("Compensator " + completion.node() + " failed; " + left.size()
                         + " step(s) after it not run"));
@@ -223,7 +223,7 @@ public class Compensations {
         String token = TokenIds.compensation(compensated.token());
         String reference = NodeExecution.referenceIn(compensated.output());
         Payloads.TaskInput input = reference != null ? new Payloads.TaskInput(null, reference)
-                : payloads.taskInput(compensated.output());
+                : payloads.taskInput(plan, compensated.output());
         TaskEntry entry = new TaskEntry(token, plan.runId(), node, compensator.worker(), compensated.iteration(), 1,
                 input.inline(), input.reference(), payloads.write(compensator.config()), now, compensated.node());
         List<String> fields = entry.fields();

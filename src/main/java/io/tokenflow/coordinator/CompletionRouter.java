@@ -180,7 +180,7 @@ class CompletionRouter {
         long now = clock.millis();
         LoopState loop = LoopState.of(redis, run, plan.workflow(), node, completion.token());
         String contextValue = completion.succeeded()
-                ? payloads.contextValue(completion.outputText(), completion.outputRef()) : "";
+                ? payloads.contextValue(plan, completion.outputText(), completion.outputRef()) : "";
         NodeOutputs outputs = new NodeOutputs(redis, keys, payloads, plan, completion.node(), completion.outputText(),
                 completion.outputRef());
         Routing routing = completion.succeeded()
@@ -210,7 +210,7 @@ class CompletionRouter {
         String error = routingFailure == null ? completion.errorJson() : NodeFailed.routingError(routingFailure);
         boolean caught = node.onFailure() != null && node.onFailure().catches();
         String output = caught ? new EventDataText().raw("error", error).end() : null;
-        String contextValue = caught ? payloads.contextValue(output, null) : "";
+        String contextValue = caught ? payloads.contextValue(plan, output, null) : "";
         step.args(plan.runId().toString(), Long.toString(now), completion.token(), completion.node(),
                 TokenPlaces.of(node.id(), loop.iteration()), plan.revision(), caught ? "caught" : "failed",
                 completion.node(), contextValue, NodeFailed.data(loop.iteration(), completion.worker(),

@@ -15,6 +15,7 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
+import io.tokenflow.cas.CasStore;
 import io.tokenflow.engine.ir.IrCompensator;
 import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.redis.DedicatedConnection;
@@ -49,12 +50,14 @@ class CoordinatorRuntime implements SmartLifecycle {
     private final RunTenants runTenants;
     private final SignalVerifier verifier;
     private final RunPlans plans;
+    private final CasStore cas;
     private volatile StreamConsumer consumer;
 
     CoordinatorRuntime(CoordinatorSettings settings, RedisConnections redis, RedisKeys keys, CompletionRouter router,
                        JoinDispatcher joins, NodeStarts starts, RejectedSignals rejected, LuaScripts scripts,
-                       JsonMapper json, SignalVerifier verifier, RunPlans plans, RunTenants runTenants) {
+                       JsonMapper json, SignalVerifier verifier, RunPlans plans, RunTenants runTenants, CasStore cas) {
         this.runTenants = runTenants;
+        this.cas = cas;
         this.verifier = verifier;
         this.plans = plans;
         this.starts = starts;
@@ -102,6 +105,10 @@ class CoordinatorRuntime implements SmartLifecycle {
                 Signal signal = verdict.refusal() != null ? null : signals.parse(message.getId(), message.getBody());
                 String refusal = verdict.refusal() != null ? verdict.refusal() : typeRefusal(verdict, signal,
                         message.getBody());
+                if (refusal == null && signal instanceof Signal.Completion completion
+                        && completion.outputRef() != null) {
+                    refusal = outputRefusal(completion);
+                }
                 if (refusal != null) {
                     rejected.record(shard, new Signal.Malformed(message.getId(), message.getBody(), refusal));
                     done.add(message);
@@ -180,6 +187,21 @@ class CoordinatorRuntime implements SmartLifecycle {
         }
         String type = workerType(plan.get(), node);
         return type == null ? null : verdict.refusalFor(keyId, node, type);
+    }
+
+    /**
+     * Why a completion's {@code output_ref} is refused: it must name content its run's tenant stored (workers read
+     * and write CAS through the run's tenant), so that a worker cannot hand one tenant's run another tenant's content.
+     * Null when it may pass; an unknown run passes here, as routing refuses it.
+     */
+    private String outputRefusal(Signal.Completion completion) {
+        Optional<RunPlan> plan = plans.find(completion.run());
+        if (plan.isEmpty()) {
+            return null;
+        }
+        String tenant = runTenants.requireOfWorkflow(plan.get().workflow().workflowId());
+        return cas.owns(tenant, completion.outputRef()) ? null : "Expected output_ref to name content stored for "
+                + "tenant '" + tenant + "' (its run's), but " + completion.outputRef() + " is none of its";
     }
 
     /** The worker type whose stream the node's tokens go to (a compensator's own), or null for an unknown node. */

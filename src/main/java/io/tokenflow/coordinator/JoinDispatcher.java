@@ -55,7 +55,7 @@ class JoinDispatcher {
             return StepOutcome.NOT_RUNNING;
         }
         IrNode node = plan.get().workflow().node(join.node());
-        Payloads.TaskInput input = payloads.taskInput(inputOf(plan.get(), node));
+        Payloads.TaskInput input = payloads.taskInput(plan.get(), inputOf(plan.get(), node));
         long now = clock.millis();
         StepArguments step = StepArguments.routing(keys, plan.get());
         step.args(join.run().toString(), Long.toString(now), join.token(), TokenPlaces.of(node.id(), join.iteration()));

@@ -82,7 +82,7 @@ class MapItems {
                     "output", "[]", "worker", IrMap.ENGINE_WORKER));
             return;
         }
-        String listRef = cas.putJson(items);
+        String listRef = cas.putJson(payloads.tenantOf(plan), items);
         lists.put(listRef, items);
         String place = TokenPlaces.of(node.id(), iteration);
         List<String> args = new ArrayList<>(List.of(plan.runId().toString(), Long.toString(clock.millis()), token,
@@ -132,7 +132,7 @@ class MapItems {
                 completion.token(), node.id(), place, mapPlace, completion.succeeded() ? "completed" : "failed",
                 completion.succeeded()
                         ? MapItemCompleted.data(iteration, index,
-                        payloads.contextValue(completion.outputText(), completion.outputRef()), completion.worker())
+                        payloads.contextValue(plan, completion.outputText(), completion.outputRef()), completion.worker())
                         : MapItemFailed.data(iteration, index, completion.errorJson(), completion.worker()),
                 Integer.toString(iteration), next < total ? "1" : "0"));
         if (next < total) {
@@ -149,7 +149,7 @@ class MapItems {
     /** An element's task for a Lua step: kind, token, place, field count, fields. */
     private void addElement(List<String> args, RunPlan plan, IrNode node, String parent, String mapPlace,
                             int iteration, int index, JsonNode item, String from) {
-        Payloads.TaskInput input = payloads.taskInput(item);
+        Payloads.TaskInput input = payloads.taskInput(plan, item);
         TaskEntry task = new TaskEntry(TokenIds.element(parent, index), plan.runId(), node.id(), node.taskWorker(),
                 iteration, 1, input.inline(), input.reference(), plan.workflow().configs().get(node.id()),
                 clock.millis(), from);

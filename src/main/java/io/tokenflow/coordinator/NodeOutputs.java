@@ -61,14 +61,14 @@ final class NodeOutputs {
         if (target.inputMapping() == null) {
             return ownRef != null ? new Payloads.TaskInput(null, ownRef)
                     : ownText.length() <= Payloads.INLINE_LIMIT ? new Payloads.TaskInput(ownText, null)
-                    : payloads.taskInput(own());
+                    : payloads.taskInput(plan, own());
         }
-        return payloads.taskInput(InputResolver.resolve(target.inputMapping(), plan.input(), this::of));
+        return payloads.taskInput(plan, InputResolver.resolve(target.inputMapping(), plan.input(), this::of));
     }
 
     JsonNode own() {
         if (own == null) {
-            own = payloads.fromContext(payloads.contextValue(ownText, ownRef));
+            own = payloads.fromContext(payloads.contextValue(plan, ownText, ownRef));
         }
         return own;
     }

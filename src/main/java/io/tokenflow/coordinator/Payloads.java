@@ -1,15 +1,20 @@
 package io.tokenflow.coordinator;
 
+import java.util.UUID;
+import java.util.function.Supplier;
+
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.cas.CasStore;
 import io.tokenflow.engine.replay.EventDataText;
+import io.tokenflow.tenancy.RunTenants;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Payloads on the hot path: small ones travel inline as JSON text; large ones are stored in CAS and travel as a
- * reference ({@code input_ref} on a task, {@code {"$ref": "cas://…"}} in a run's context and events).
+ * Payloads on the hot path: small ones travel inline as JSON text; large ones are stored in CAS, owned by the run's
+ * tenant, and travel as a reference ({@code input_ref} on a task, {@code {"$ref": "cas://…"}} in a run's context and
+ * events). The run's tenant is looked up (cached) only when a payload goes to CAS.
  */
 @Component
 public class Payloads {
@@ -19,10 +24,12 @@ public class Payloads {
 
     private final CasStore cas;
     private final JsonMapper json;
+    private final RunTenants tenants;
 
-    Payloads(CasStore cas, JsonMapper json) {
+    Payloads(CasStore cas, JsonMapper json, RunTenants tenants) {
         this.cas = cas;
         this.json = json;
+        this.tenants = tenants;
     }
 
     public JsonNode parse(String text) {
@@ -42,21 +49,37 @@ public class Payloads {
         return "{\"" + REF + "\":" + EventDataText.quote(ref) + "}";
     }
 
-    /** A task's input: inline JSON text, or null with a CAS reference when large. */
-    public TaskInput taskInput(JsonNode input) {
+    /** A task's input in a run: inline JSON text, or null with a CAS reference when large. */
+    public TaskInput taskInput(RunPlan plan, JsonNode input) {
+        return taskInput(() -> tenantOf(plan), input);
+    }
+
+    /** A task's input in a run: inline JSON text, or null with a CAS reference when large. */
+    public TaskInput taskInput(UUID run, JsonNode input) {
+        return taskInput(() -> tenants.requireOfRun(run), input);
+    }
+
+    private TaskInput taskInput(Supplier<String> tenant, JsonNode input) {
         String text = write(input);
-        return text.length() <= INLINE_LIMIT ? new TaskInput(text, null) : new TaskInput(null, cas.putJson(input));
+        return text.length() <= INLINE_LIMIT ? new TaskInput(text, null)
+                : new TaskInput(null, cas.putJson(tenant.get(), input));
     }
 
     /** How an output is kept in the run's context: its JSON text, or a reference object when large. */
-    public String contextValue(String outputText, String outputRef) {
+    public String contextValue(RunPlan plan, String outputText, String outputRef) {
         if (outputRef != null) {
             return reference(outputRef);
         }
         if (outputText.length() <= INLINE_LIMIT) {
             return outputText;
         }
-        return reference(cas.put(outputText.getBytes(java.nio.charset.StandardCharsets.UTF_8), "application/json"));
+        return reference(cas.put(tenantOf(plan), outputText.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                "application/json"));
+    }
+
+    /** The tenant whose CAS a run's large payloads go to: its workflow's. */
+    String tenantOf(RunPlan plan) {
+        return tenants.requireOfWorkflow(plan.workflow().workflowId());
     }
 
     /** The output a context value stands for, loading it from CAS when it is a reference. */

@@ -75,8 +75,9 @@ public class PendingApprovals {
         String outputText = payloads.write(output);
         StepArguments step = StepArguments.routing(keys, plan.get());
         step.args(pending.runId().toString(), Long.toString(now), pending.approvalId().toString(), node.id(),
-                fails ? "failed" : "completed", fails ? "" : payloads.contextValue(outputText, null),
-                decidedData(pending, decision, fails ? List.of() : next, fails ? null : outputText));
+                fails ? "failed" : "completed", fails ? "" : payloads.contextValue(plan.get(), outputText, null),
+                decidedData(plan.get(), pending, decision, fails ? List.of() : next,
+                        fails ? null : outputText));
         if (fails) {
             step.args("0");
         } else {
@@ -128,10 +129,11 @@ public class PendingApprovals {
         return output;
     }
 
-    private String decidedData(Pending pending, Decision decision, List<String> next, String outputText) {
+    private String decidedData(RunPlan plan, Pending pending, Decision decision, List<String> next,
+                               String outputText) {
         return ApprovalDecided.data(pending.approvalId().toString(), pending.iteration(), decision.approved(),
                 decision.decidedBy(), decision.automatic(), decision.comment(), next,
-                outputText == null ? null : payloads.contextValue(outputText, null));
+                outputText == null ? null : payloads.contextValue(plan, outputText, null));
     }
 
     /** A decision: approve or reject, by whom (a user name, or {@code system} for timeouts), with a comment. */

@@ -125,7 +125,7 @@ public class RunResumer {
         for (RecoveryPoint.Resend resend : point.resend()) {
             ResumePoint.Redo task = resend.task();
             IrNode node = nodeOf(plan, task.node(), "send its task again");
-            Payloads.TaskInput input = resend.editedInput() != null ? payloads.taskInput(resend.editedInput())
+            Payloads.TaskInput input = resend.editedInput() != null ? payloads.taskInput(plan, resend.editedInput())
                     : inputOf(plan, routing, task, node);
             addTask(step, plan, node, new TaskEntry(task.token(), runId, node.id(), node.worker(), task.iteration(),
                     resend.attempt(), input.inline(), input.reference(), plan.workflow().configs().get(node.id()), now,
@@ -237,21 +237,21 @@ public class RunResumer {
         JsonNode own = redo.source() == ResumePoint.Source.CHILD ? point.outputs().get(redo.parent()) : null;
         JsonNode mapping = node.inputMapping();
         if (mapping != null) {
-            return payloads.taskInput(InputResolver.resolve(mapping, plan.input(), id -> redo.source()
+            return payloads.taskInput(plan, InputResolver.resolve(mapping, plan.input(), id -> redo.source()
                     == ResumePoint.Source.ENTRY ? null : id.equals(redo.from()) && own != null ? resolved(own)
                     : resolved(point.context().get(id))));
         }
         return switch (redo.source()) {
-            case ENTRY -> payloads.taskInput(plan.input());
+            case ENTRY -> payloads.taskInput(plan, plan.input());
             case JOIN -> {
                 Map<String, JsonNode> merged = new LinkedHashMap<>();
                 node.dependencies().forEach(dependency -> merged.put(dependency,
                         resolved(point.context().get(dependency))));
-                yield payloads.taskInput(InputResolver.merge(merged));
+                yield payloads.taskInput(plan, InputResolver.merge(merged));
             }
             case CHILD -> {
                 String reference = NodeExecution.referenceIn(own);
-                yield reference != null ? new Payloads.TaskInput(null, reference) : payloads.taskInput(own);
+                yield reference != null ? new Payloads.TaskInput(null, reference) : payloads.taskInput(plan, own);
             }
         };
     }

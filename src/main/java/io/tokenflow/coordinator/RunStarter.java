@@ -110,7 +110,7 @@ public class RunStarter {
         String token = TokenIds.entry(plan.runId().toString(), node.id());
         JsonNode input = node.inputMapping() == null ? plan.input()
                 : InputResolver.resolve(node.inputMapping(), plan.input(), id -> null);
-        Payloads.TaskInput taskInput = payloads.taskInput(input);
+        Payloads.TaskInput taskInput = payloads.taskInput(plan, input);
         String emitted = TokenEmitted.data(null, null, 0, false);
         if (node.human() != null) {
             step.args("human", token, node.id(), emitted, TokenEmitter.approvalId(plan.runId(), token).toString(),

@@ -76,7 +76,7 @@ class MapResults {
             JsonNode outcome = outcomes[index];
             list.add(outcome.isObject() && outcome.has("$ref") ? payloads.fromContext(outcome.toString()) : outcome);
         }
-        Payloads.TaskInput output = payloads.taskInput(list);
+        Payloads.TaskInput output = payloads.taskInput(run, list);
         completion.put("status", "completed");
         if (output.reference() != null) {
             completion.put("output_ref", output.reference());

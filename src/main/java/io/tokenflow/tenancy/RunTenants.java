@@ -62,6 +62,18 @@ public class RunTenants {
         return found;
     }
 
+    /** The tenant of a workflow that exists (one a run being worked on has); throws when there is none. */
+    public String requireOfWorkflow(UUID workflowId) {
+        return ofWorkflow(workflowId).orElseThrow(() -> new IllegalStateException("Expected workflow " + workflowId
+                + " to belong to a tenant, but there is no such workflow"));
+    }
+
+    /** The tenant of a run that exists (one the engine works on); throws when no run has this id. */
+    public String requireOfRun(UUID runId) {
+        return ofRun(runId).orElseThrow(() -> new IllegalStateException("Expected run " + runId + " to belong to a "
+                + "tenant, but no run has this id"));
+    }
+
     /** Notes the tenant of a run just started, and of its workflow. */
     public void remember(UUID runId, UUID workflowId, String tenant) {
         workflows.put(workflowId, tenant);

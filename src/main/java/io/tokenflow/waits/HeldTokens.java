@@ -92,7 +92,7 @@ class HeldTokens {
         boolean completed = ending.status() == RunStatus.COMPLETED;
         Map<String, String> fields = completion(run, token, wait, completed ? "completed" : "failed", WORKER_CALL);
         if (completed) {
-            Payloads.TaskInput output = payloads.taskInput(ending.outputs());
+            Payloads.TaskInput output = payloads.taskInput(run, ending.outputs());
             if (output.reference() != null) {
                 fields.put("output_ref", output.reference());
             } else {

@@ -98,7 +98,7 @@ class SignalDelivery {
                 signal.set("payload", payload);
                 signal.put("message_id", messageId).put("sent_by", by)
                         .put("received_at", Instant.ofEpochMilli(now).toString());
-                if (held.deliver(run, parts[1], wait.get(), payloads.taskInput(output(wait.get(), signal)))) {
+                if (held.deliver(run, parts[1], wait.get(), payloads.taskInput(run, output(wait.get(), signal)))) {
                     receivers.add(new Receiver(run, wait.get().node()));
                 }
             }

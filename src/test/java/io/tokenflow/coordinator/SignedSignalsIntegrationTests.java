@@ -10,6 +10,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -22,6 +23,7 @@ import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
 import io.lettuce.core.StreamMessage;
+import io.tokenflow.cas.CasStore;
 import io.tokenflow.security.ApiTokenService;
 import io.tokenflow.security.Scope;
 import io.tokenflow.support.OutsiderRedis;
@@ -40,6 +42,7 @@ class SignedSignalsIntegrationTests extends OperatorTests {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @Autowired ApiTokenService tokens;
+    @Autowired CasStore cas;
 
     @Test
     void refusesUnsignedForgedAlteredReplayedAndUnknownKeySignalsAndTheGenuineOneStillCompletes() throws Exception {
@@ -190,6 +193,35 @@ class SignedSignalsIntegrationTests extends OperatorTests {
 
         api.redis().xadd(OutsiderRedis.completionsStreamOf(work), created("ours").signed(completion(work, "{}")));
         api.awaitStatus(run, "COMPLETED");
+    }
+
+    @Test
+    void aWorkerCannotHandARunContentStoredForAnotherTenant() throws Exception {
+        String tenant = "content-" + UUID.randomUUID().toString().substring(0, 8);
+        admin(post("/api/v1/tenants").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"id\": \"" + tenant + "\", \"name\": \"Content tenant\"}")).andExpect(status().isCreated());
+        // content a run of the other tenant stored (its hash is all a worker would need to name it)
+        String theirs = cas.put(tenant, ("{\"secret\": \"" + tenant + "\"}").getBytes(StandardCharsets.UTF_8),
+                "application/json");
+        String step = api.customType("content");
+        UUID run = api.start(api.created("""
+                {"name": "content-%s", "nodes": [{"id": "work", "type": "%s"}], "edges": []}"""
+                .formatted(step, step)));
+        StreamMessage<String, String> work = api.worker(step).takeOne(Duration.ofSeconds(10));
+        SigningKey key = created("content");
+        Map<String, String> handed = new LinkedHashMap<>(completion(work, "{}"));
+        handed.remove("output");
+        handed.put("output_ref", theirs);
+
+        api.redis().xadd(OutsiderRedis.completionsStreamOf(work), key.signed(handed));
+        await().atMost(Duration.ofSeconds(20)).until(() -> refusals(run).size() == 1);
+        assertThat(refusals(run).get(0).get("reason").asString()).isEqualTo("Expected output_ref to name content "
+                + "stored for tenant 'default' (its run's), but " + theirs + " is none of its");
+        assertThat(api.read(get("/api/v1/runs/" + run)).get("status").asString()).isEqualTo("RUNNING");
+
+        api.redis().xadd(OutsiderRedis.completionsStreamOf(work), key.signed(completion(work, "{\"mine\": 1}")));
+        api.awaitStatus(run, "COMPLETED");
+        assertThat(api.read(get("/api/v1/runs/" + run)).at("/outputs/work/mine").asInt()).isEqualTo(1);
     }
 
     private SigningKey created(String name) throws Exception {

@@ -16,6 +16,7 @@ import io.tokenflow.engine.conditions.ConditionCompiler;
 import io.tokenflow.engine.conditions.ConditionContext;
 import io.tokenflow.engine.conditions.ConditionEvaluator;
 import io.tokenflow.engine.dsl.Diagnostics;
+import io.tokenflow.tenancy.CurrentTenant;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -40,7 +41,7 @@ class ConditionEngineIntegrationTests {
 
     @Test
     void compilesAndEvaluatesASchemaRefStoredInCas() {
-        String reference = cas.putJson(json.readTree("{\"type\": \"object\", \"required\": [\"status\"]}"));
+        String reference = cas.putJson(CurrentTenant.DEFAULT, json.readTree("{\"type\": \"object\", \"required\": [\"status\"]}"));
         JsonNode condition = json.readTree("{\"type\": \"schema_validation\", \"schema_ref\": \"" + reference + "\"}");
         Diagnostics diagnostics = new Diagnostics();
 

@@ -2,6 +2,7 @@ package io.tokenflow.tenancy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.request;
 
 import java.time.Clock;
@@ -27,6 +28,7 @@ import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 import io.tokenflow.IntegrationTest;
+import io.tokenflow.cas.CasStore;
 import io.tokenflow.security.ApiTokenService;
 import io.tokenflow.security.Scope;
 import io.tokenflow.support.ApiEndpoints;
@@ -68,7 +70,6 @@ class TenantIsolationIntegrationTests {
             Map.entry("GET /api/v1/agents/{name}", "agents are one catalog (not yet per tenant)"),
             Map.entry("PUT /api/v1/agents/{name}", "agents are one catalog (not yet per tenant)"),
             Map.entry("DELETE /api/v1/agents/{name}", "agents are one catalog (not yet per tenant)"),
-            Map.entry("GET /api/v1/cas/{hash}", "content-addressed by hash, not yet per tenant"),
             Map.entry("POST /api/v1/signals/{name}", "checked by its own test below (a signal names no object)"),
             Map.entry("POST /api/v1/dlq/{id}/reprocess", "checked with the dead letter's other endpoints"),
             Map.entry("POST /api/v1/tokens", "issues a token in the caller's own tenant"),
@@ -79,6 +80,7 @@ class TenantIsolationIntegrationTests {
     @Autowired ApiTokenService tokens;
     @Autowired Clock clock;
     @Autowired TenantHops hops;
+    @Autowired CasStore cas;
     @Autowired @Qualifier("requestMappingHandlerMapping") RequestMappingHandlerMapping mappings;
 
     private String suffix;
@@ -128,8 +130,11 @@ class TenantIsolationIntegrationTests {
         String key = call(HttpMethod.POST, "/api/v1/worker-keys", ownerToken, "{\"name\": \"owners\"}", 201)
                 .get("id").asString();
 
+        // content the tenant's run stored (as a large payload would be; the CAS test below makes one with a run)
+        String hash = cas.put(CurrentTenant.DEFAULT, ("{\"owned\": \"" + suffix + "\"}").getBytes(UTF_8),
+                "application/json").substring("cas://".length());
         Map<String, String> ids = Map.of("workflow", workflowId, "version", "1", "tag", "prod", "trigger", "nightly",
-                "to", "1", "node", "ask");
+                "to", "1", "node", "ask", "hash", hash);
         Map<String, String> idOfPrefix = new LinkedHashMap<>();
         idOfPrefix.put("/api/v1/runs/{id}", run.toString());
         idOfPrefix.put("/api/v1/approvals/{id}", approval.toString());
@@ -335,6 +340,39 @@ class TenantIsolationIntegrationTests {
                 "{\"maxHopsPerMinute\": 0}");
         assertThat(badQuota.getStatus()).isEqualTo(400);
         assertThat(JSON.readTree(badQuota.getContentAsString()).get("pointer").asString()).isEqualTo("/maxHopsPerMinute");
+    }
+
+    @Test
+    void largePayloadsAreStoredForTheRunsTenantAndOnlyItReadsThem() throws Exception {
+        String tenant = "cas-" + suffix;
+        String member = tenantWithToken(tenant, null);
+        String name = "large-" + suffix;
+        String workflow = """
+                {"name": "%s", "nodes": [{"id": "a", "type": "function", "config": {"function": "echo"}}],
+                 "edges": []}""".formatted(name);
+        call(HttpMethod.POST, "/api/v1/workflows", member, workflow, 201);
+        String blob = "large " + suffix + " " + "x".repeat(70_000);
+        String start = "{\"workflow\": \"" + name + "\", \"inputs\": {\"blob\": \"" + blob + "\"}}";
+        UUID run = UUID.fromString(call(HttpMethod.POST, "/api/v1/runs", member, start, 201).get("id").asString());
+        await().atMost(Duration.ofSeconds(20)).until(() -> call(HttpMethod.GET, "/api/v1/runs/" + run, member, null,
+                200).get("status").asString().equals("COMPLETED"));
+        String hash = await().atMost(Duration.ofSeconds(20)).until(() -> jdbc.sql("select data->'output'->>'$ref' "
+                        + "from event_log where run_id = ? and event_type = 'node.completed'").param(run)
+                .query(String.class).optional(), found -> found.isPresent()).orElseThrow().substring("cas://".length());
+
+        // the run's tenant reads it; another tenant's token, holding every scope, finds nothing there
+        assertThat(call(HttpMethod.GET, "/api/v1/cas/" + hash, member, null, 200).get("blob").asString())
+                .isEqualTo(blob);
+        assertThat(raw(HttpMethod.GET, "/api/v1/cas/" + hash, ownerToken, null).getStatus()).isEqualTo(404);
+        // the same content stored by a run of the other tenant is that tenant's too (kept once)
+        call(HttpMethod.POST, "/api/v1/workflows", ownerToken, workflow, 201);
+        UUID own = UUID.fromString(call(HttpMethod.POST, "/api/v1/runs", ownerToken, start, 201).get("id").asString());
+        await().atMost(Duration.ofSeconds(20)).until(() -> call(HttpMethod.GET, "/api/v1/runs/" + own, ownerToken,
+                null, 200).get("status").asString().equals("COMPLETED"));
+        assertThat(call(HttpMethod.GET, "/api/v1/cas/" + hash, ownerToken, null, 200).get("blob").asString())
+                .isEqualTo(blob);
+        assertThat(jdbc.sql("select count(*) from cas_objects where hash = ?").param(hash).query(Long.class).single())
+                .isEqualTo(1);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.tokenflow.agents.llm;
 
 import java.nio.charset.StandardCharsets;
+import java.util.UUID;
 
 import org.springframework.stereotype.Component;
 
@@ -9,6 +10,7 @@ import io.tokenflow.agents.AgentSettings;
 import io.tokenflow.agents.pipeline.Pipeline;
 import io.tokenflow.agents.pipeline.PipelineException;
 import io.tokenflow.cas.CasStore;
+import io.tokenflow.tenancy.RunTenants;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -24,12 +26,15 @@ class ExecutePipelineTool implements AgentTool {
 
     private final Pipeline pipeline;
     private final CasStore cas;
+    private final RunTenants tenants;
     private final JsonMapper json;
     private final int maxResultChars;
 
-    ExecutePipelineTool(Pipeline pipeline, CasStore cas, JsonMapper json, AgentSettings settings) {
+    ExecutePipelineTool(Pipeline pipeline, CasStore cas, RunTenants tenants, JsonMapper json,
+                        AgentSettings settings) {
         this.pipeline = pipeline;
         this.cas = cas;
+        this.tenants = tenants;
         this.json = json;
         this.maxResultChars = settings.pipeline().maxResultChars();
     }
@@ -72,19 +77,19 @@ class ExecutePipelineTool implements AgentTool {
         AgentRun run = session.run();
         JsonNode data = arguments.has("data") ? arguments.get("data") : run.task().input();
         try {
-            return presented(pipeline.run(arguments.path("pipeline"), data, run.outputs()));
+            return presented(run.task().run(), pipeline.run(arguments.path("pipeline"), data, run.outputs()));
         } catch (PipelineException e) {
             throw new ToolCallException(e.getMessage());
         }
     }
 
-    private String presented(JsonNode result) {
+    private String presented(UUID runId, JsonNode result) {
         String text = json.writeValueAsString(result);
         if (text.length() <= maxResultChars) {
             return text;
         }
         ObjectNode stored = JsonNodeFactory.instance.objectNode();
-        stored.put("result_ref", cas.put(text.getBytes(StandardCharsets.UTF_8), "application/json"));
+        stored.put("result_ref", cas.put(tenants.requireOfRun(runId), text.getBytes(StandardCharsets.UTF_8), "application/json"));
         if (result.isArray()) {
             stored.put("row_count", result.size());
         }

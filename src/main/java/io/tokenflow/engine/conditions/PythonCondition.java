@@ -47,7 +47,9 @@ final class PythonCondition implements ConditionType {
             valid &= check.existingNode(node.asString(), "/" + CONTEXT_NODES, "context_nodes");
         }
         String member = condition.has("code") ? "/code" : "/code_ref";
-        Optional<String> source = source(condition);
+        // read past the cache: whoever compiles must be able to read the code themselves (CAS is per tenant)
+        Optional<String> source = condition.path("code").isString() ? source(condition)
+                : stored(condition.path("code_ref").asString(""));
         if (source.isEmpty()) {
             return check.error(member, "Expected code_ref to refer to Python code stored in CAS, but "
                     + condition.path("code_ref").asString("") + " holds none");
@@ -92,8 +94,15 @@ final class PythonCondition implements ConditionType {
         }
         String reference = condition.path("code_ref").asString("");
         try {
-            return Optional.ofNullable(code.get(reference, ref -> cas.get(ref)
-                    .map(bytes -> new String(bytes, StandardCharsets.UTF_8)).orElse(null)));
+            return Optional.ofNullable(code.get(reference, ref -> stored(ref).orElse(null)));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    private Optional<String> stored(String reference) {
+        try {
+            return cas.get(reference).map(bytes -> new String(bytes, StandardCharsets.UTF_8));
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }

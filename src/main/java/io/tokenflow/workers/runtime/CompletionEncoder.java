@@ -3,10 +3,12 @@ package io.tokenflow.workers.runtime;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.UUID;
 
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.cas.CasStore;
+import io.tokenflow.tenancy.RunTenants;
 import io.tokenflow.workers.TaskResult;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -24,10 +26,12 @@ class CompletionEncoder {
 
     private final JsonMapper json;
     private final CasStore cas;
+    private final RunTenants tenants;
 
-    CompletionEncoder(JsonMapper json, CasStore cas) {
+    CompletionEncoder(JsonMapper json, CasStore cas, RunTenants tenants) {
         this.json = json;
         this.cas = cas;
+        this.tenants = tenants;
     }
 
     Map<String, String> encode(TaskEntry entry, TaskResult result, String worker, long startedAt) {
@@ -37,7 +41,7 @@ class CompletionEncoder {
         fields.put("node", entry.field("node"));
         if (result instanceof TaskResult.Completed completed) {
             fields.put("status", "completed");
-            putOutput(fields, json.writeValueAsString(completed.output()));
+            putOutput(fields, entry.field("run"), json.writeValueAsString(completed.output()));
             if (completed.decision() != null) {
                 fields.put("decision", json.writeValueAsString(completed.decision()));
             }
@@ -51,7 +55,7 @@ class CompletionEncoder {
         return fields;
     }
 
-    private void putOutput(Map<String, String> fields, String output) {
+    private void putOutput(Map<String, String> fields, String run, String output) {
         if (output.length() * 3L <= INLINE_LIMIT) {
             fields.put("output", output);
             return;
@@ -60,7 +64,7 @@ class CompletionEncoder {
         if (bytes.length <= INLINE_LIMIT) {
             fields.put("output", output);
         } else {
-            fields.put("output_ref", cas.put(bytes, JSON));
+            fields.put("output_ref", cas.put(tenants.requireOfRun(UUID.fromString(run)), bytes, JSON));
         }
     }
 

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 import com.sun.net.httpserver.HttpServer;
 
@@ -28,6 +29,7 @@ import io.tokenflow.quarantine.Quarantine;
 import io.tokenflow.quarantine.QuarantinedEntry;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
+import io.tokenflow.tenancy.CurrentTenant;
 import io.tokenflow.workers.TaskHandlers;
 import io.tokenflow.workers.WorkerHarness;
 import io.tokenflow.workers.WorkerIntegrationTest;
@@ -54,6 +56,9 @@ class WorkerRuntimeIntegrationTests {
 
     @Autowired
     Quarantine quarantine;
+
+    @Autowired
+    JdbcClient jdbc;
 
     private RedisClusterCommands<String, String> redis;
     private WorkerHarness harness;
@@ -164,7 +169,7 @@ class WorkerRuntimeIntegrationTests {
 
     @Test
     void sendsALargeOutputThroughContentAddressedStorage() {
-        UUID run = harness.startRun();
+        UUID run = runOfAWorkflow();
         String blob = "x".repeat(70 * 1024);
         String token = harness.send("function", run, "{}",
                 "{\"function\":\"set\",\"args\":{\"blob\":\"" + blob + "\"}}");
@@ -174,12 +179,25 @@ class WorkerRuntimeIntegrationTests {
         assertThat(completion).containsEntry("status", "completed").doesNotContainKey("output");
         assertThat(CasStore.isReference(completion.get("output_ref"))).isTrue();
         assertThat(cas.getJson(completion.get("output_ref")).get("blob").stringValue()).isEqualTo(blob);
+        assertThat(cas.owns(CurrentTenant.DEFAULT, completion.get("output_ref"))).as("stored for the run's tenant")
+                .isTrue();
+    }
+
+    /** A running run whose meta names a stored workflow (of the default tenant), as a started run's does. */
+    private UUID runOfAWorkflow() {
+        UUID run = harness.startRun();
+        UUID workflow = UUID.randomUUID();
+        jdbc.sql("insert into workflows (id, tenant_id, name, latest_version, created_by, created_at, updated_at) "
+                + "values (?, 'default', ?, 1, 'test', now(), now())").params(workflow, "worker-" + workflow).update();
+        redis.hset(keys.run(run, 0).meta(), Map.of("workflow", workflow.toString(), "version", "1", "revision", "0",
+                "input", "{}"));
+        return run;
     }
 
     @Test
     void resolvesAnInputReference() {
         UUID run = harness.startRun();
-        String reference = cas.putJson(json("{\"stored\":[1,2,3]}"));
+        String reference = cas.putJson(CurrentTenant.DEFAULT, json("{\"stored\":[1,2,3]}"));
         String token = WorkerHarness.newTokenId();
         Map<String, String> fields = WorkerHarness.token(token, run, "function", "{}", "{\"function\":\"echo\"}");
         fields.remove("input");
