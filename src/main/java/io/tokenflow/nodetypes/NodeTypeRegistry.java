@@ -13,12 +13,14 @@ import io.tokenflow.engine.types.BuiltInNodeTypes;
 import io.tokenflow.engine.types.NodeKind;
 import io.tokenflow.engine.types.NodeTypeCatalog;
 import io.tokenflow.engine.types.NodeTypeSpec;
+import io.tokenflow.tenancy.CurrentTenant;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
- * All node types a workflow may use: the built-in ones and those registered in PostgreSQL. {@link #snapshot()}
- * reads the registered ones once, so a compilation sees one consistent set, on any app instance.
+ * All node types a workflow may use: the built-in ones and those registered in PostgreSQL by the tenant the thread
+ * acts in ({@link CurrentTenant}; every tenant's on the engine's threads, which compile versions already checked).
+ * {@link #snapshot()} reads the registered ones once, so a compilation sees one consistent set, on any app instance.
  */
 @Component
 public class NodeTypeRegistry {
@@ -35,7 +37,8 @@ public class NodeTypeRegistry {
     public NodeTypeCatalog snapshot() {
         Map<String, NodeTypeSpec> types = new LinkedHashMap<>();
         BuiltInNodeTypes.get().all().forEach(type -> types.put(type.name(), type));
-        for (RegisteredNodeType type : registered.findAll()) {
+        String tenant = CurrentTenant.orNull();
+        for (RegisteredNodeType type : tenant == null ? registered.findAll() : registered.findByTenantId(tenant)) {
             types.putIfAbsent(type.name(), toSpec(type));
         }
         return new Snapshot(types);

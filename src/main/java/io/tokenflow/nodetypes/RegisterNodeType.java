@@ -11,6 +11,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.tokenflow.engine.types.BuiltInNodeTypes;
+import io.tokenflow.tenancy.CurrentTenant;
 import io.tokenflow.web.BadRequestException;
 import io.tokenflow.web.ConflictException;
 import io.tokenflow.web.NotFoundException;
@@ -20,7 +21,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Registers custom task types for external workers: {@code {"displayName", "description", "configSchema"}}. The
- * config schema must itself be a valid JSON Schema (draft 2020-12). Built-in types cannot be replaced.
+ * config schema must itself be a valid JSON Schema (draft 2020-12). Built-in types cannot be replaced. A type belongs
+ * to the tenant that registered it; its name is unique across tenants, as it names the task stream its workers read,
+ * so another tenant's name is refused (409) and another tenant's type is not found (404).
  */
 @Service
 class RegisterNodeType {
@@ -53,15 +56,22 @@ class RegisterNodeType {
         JsonNode configSchema = request.has("configSchema") ? request.get("configSchema") : json.createObjectNode();
         checkSchema(configSchema);
         var now = clock.instant();
-        RegisteredNodeType type = registered.findById(name).orElseGet(() -> new RegisteredNodeType(name, author, now));
+        String tenant = CurrentTenant.forNewRows();
+        RegisteredNodeType type = registered.findById(name).orElseGet(() -> new RegisteredNodeType(name, tenant, author,
+                now));
+        if (!type.tenantId().equals(tenant)) {
+            throw new ConflictException("Expected a node type name no other tenant uses (it names the task stream "
+                    + "wf.tasks." + name + "), but '" + name + "' is another tenant's");
+        }
         type.describe(displayName, request.path("description").asString(null), "task", json.writeValueAsString(configSchema), now);
         registered.save(type);
     }
 
     @Transactional
     void remove(String name) {
-        RegisteredNodeType type = registered.findById(name).orElseThrow(() -> new NotFoundException(
-                "Expected a registered node type named '" + name + "', but there is none"));
+        RegisteredNodeType type = registered.findById(name).filter(found -> CurrentTenant.sees(found.tenantId()))
+                .orElseThrow(() -> new NotFoundException("Expected a registered node type named '" + name + "', but "
+                        + "there is none"));
         registered.delete(type);
     }
 

@@ -17,6 +17,9 @@ class RegisteredNodeType {
     @Id
     private String name;
 
+    @Column(name = "tenant_id", nullable = false, updatable = false)
+    private String tenantId;
+
     @Column(name = "display_name", nullable = false)
     private String displayName;
 
@@ -45,8 +48,9 @@ class RegisteredNodeType {
     protected RegisteredNodeType() {
     }
 
-    RegisteredNodeType(String name, String createdBy, Instant at) {
+    RegisteredNodeType(String name, String tenantId, String createdBy, Instant at) {
         this.name = name;
+        this.tenantId = tenantId;
         this.createdBy = createdBy;
         this.createdAt = at;
         this.updatedAt = at;
@@ -62,6 +66,10 @@ class RegisteredNodeType {
 
     String name() {
         return name;
+    }
+
+    String tenantId() {
+        return tenantId;
     }
 
     String displayName() {

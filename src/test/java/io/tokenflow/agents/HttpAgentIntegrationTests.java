@@ -23,6 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.web.servlet.MockMvc;
 
 import com.sun.net.httpserver.HttpExchange;
@@ -47,6 +48,9 @@ class HttpAgentIntegrationTests {
 
     @Autowired
     MockMvc mvc;
+
+    @Autowired
+    JdbcClient jdbc;
 
     private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
     private final List<Request> received = new CopyOnWriteArrayList<>();
@@ -139,6 +143,22 @@ class HttpAgentIntegrationTests {
         assertThat(error.get("message").asString()).contains("PUT /api/v1/agents/nobody-");
     }
 
+    @Test
+    void anAgentOfAnotherTenantIsUnknownToThisTenantsRuns() {
+        String tenant = "agents-" + UUID.randomUUID().toString().substring(0, 8);
+        String name = "theirs-" + tenant;
+        jdbc.sql("insert into tenants (id, name, created_at, created_by) values (?, ?, now(), 'test')")
+                .params(tenant, tenant).update();
+        jdbc.sql("insert into agents (tenant_id, name, url, created_at, updated_at) values (?, ?, ?, now(), now())")
+                .params(tenant, name, base + "/ok").update();
+
+        JsonNode error = json(workers.awaitCompletion(send(name, "{}")).get("error"));
+
+        assertThat(error.get("code").asString()).isEqualTo("unknown_agent");
+        assertThat(error.get("message").asString()).contains("registry of tenant 'default'");
+        assertThat(calls).isEmpty();
+    }
+
     private String register(String path, String auth, int timeoutMs, int maxRetries) throws Exception {
         String name = "agent-" + UUID.randomUUID().toString().substring(0, 8);
         String body = "{\"url\":\"" + base + path + "\",\"timeoutMs\":" + timeoutMs + ",\"retryPolicy\":{\"maxRetries\":"
@@ -150,7 +170,7 @@ class HttpAgentIntegrationTests {
     }
 
     private String send(String agent, String input) {
-        return workers.send("http_agent", workers.startRun(), input, "{\"agent\":\"" + agent + "\"}");
+        return workers.send("http_agent", workers.startRunOfAWorkflow(jdbc), input, "{\"agent\":\"" + agent + "\"}");
     }
 
     private void agent(HttpExchange exchange) throws IOException {

@@ -62,14 +62,8 @@ class TenantIsolationIntegrationTests {
             Map.entry("POST /api/v1/tenants", "tenants are administered by admins"),
             Map.entry("PATCH /api/v1/tenants/{id}", "tenants are administered by admins"),
             Map.entry("POST /api/v1/worker-keys/built-in/rotate", "the built-in key serves every tenant"),
-            Map.entry("GET /api/v1/node-types", "node types are one catalog for every tenant (not yet per tenant)"),
-            Map.entry("GET /api/v1/node-types/{name}", "node types are one catalog (not yet per tenant)"),
-            Map.entry("PUT /api/v1/node-types/{name}", "node types are one catalog (not yet per tenant)"),
-            Map.entry("DELETE /api/v1/node-types/{name}", "node types are one catalog (not yet per tenant)"),
-            Map.entry("GET /api/v1/agents", "agents are one catalog for every tenant (not yet per tenant)"),
-            Map.entry("GET /api/v1/agents/{name}", "agents are one catalog (not yet per tenant)"),
-            Map.entry("PUT /api/v1/agents/{name}", "agents are one catalog (not yet per tenant)"),
-            Map.entry("DELETE /api/v1/agents/{name}", "agents are one catalog (not yet per tenant)"),
+            Map.entry("PUT /api/v1/agents/{name}", "agent names are per tenant: checked after the matrix (another "
+                    + "tenant registers its own agent under the same name)"),
             Map.entry("POST /api/v1/signals/{name}", "checked by its own test below (a signal names no object)"),
             Map.entry("POST /api/v1/dlq/{id}/reprocess", "checked with the dead letter's other endpoints"),
             Map.entry("POST /api/v1/tokens", "issues a token in the caller's own tenant"),
@@ -135,14 +129,21 @@ class TenantIsolationIntegrationTests {
                 "application/json").substring("cas://".length());
         Map<String, String> ids = Map.of("workflow", workflowId, "version", "1", "tag", "prod", "trigger", "nightly",
                 "to", "1", "node", "ask", "hash", hash);
+        String type = "t_" + suffix;
+        call(HttpMethod.PUT, "/api/v1/node-types/" + type, ownerToken, "{\"displayName\": \"Owners' type\"}", 200);
+        String agent = "agent-" + suffix;
+        String agentUrl = "http://owners-" + suffix + ".example/agent";
+        call(HttpMethod.PUT, "/api/v1/agents/" + agent, ownerToken, "{\"url\": \"" + agentUrl + "\"}", 200);
         Map<String, String> idOfPrefix = new LinkedHashMap<>();
+        idOfPrefix.put("/api/v1/node-types/{name}", type);
+        idOfPrefix.put("/api/v1/agents/{name}", agent);
         idOfPrefix.put("/api/v1/runs/{id}", run.toString());
         idOfPrefix.put("/api/v1/approvals/{id}", approval.toString());
         idOfPrefix.put("/api/v1/dlq/{id}", deadLetter.toString());
         idOfPrefix.put("/api/v1/tokens/{id}", ownerTokenId);
         idOfPrefix.put("/api/v1/worker-keys/{id}", key);
         Set<String> owned = List.of(workflowId, workflowName, run.toString(), approval.toString(),
-                deadLetter.toString(), ownerTokenId, key).stream().collect(java.util.stream.Collectors.toSet());
+                deadLetter.toString(), ownerTokenId, key, type, agentUrl).stream().collect(java.util.stream.Collectors.toSet());
 
         List<String> wrong = new ArrayList<>();
         int checked = 0;
@@ -179,7 +180,8 @@ class TenantIsolationIntegrationTests {
             String path = pattern;
             for (Map.Entry<String, String> prefix : idOfPrefix.entrySet()) {
                 if (path.startsWith(prefix.getKey())) {
-                    path = prefix.getValue().isEmpty() ? path : path.replace("{id}", prefix.getValue());
+                    path = prefix.getValue().isEmpty() ? path : path.replace("{id}", prefix.getValue())
+                            .replace("{name}", prefix.getValue());
                 }
             }
             for (Map.Entry<String, String> id : ids.entrySet()) {
@@ -196,6 +198,14 @@ class TenantIsolationIntegrationTests {
                     + "\"/name\", \"value\": \"x\"}]" : endpoint.contains("/decide") ? "{\"decision\": \"approve\"}"
                     : endpoint.startsWith("PATCH /api/v1/workflows") ? "[]"
                     : endpoint.startsWith("PUT /api/v1/workflows") ? "{\"version\": 1}" : "{}";
+            if (endpoint.equals("PUT /api/v1/node-types/{name}")) {
+                // a type's name is its task stream's: unique across tenants, so another tenant's is refused
+                MockHttpServletResponse taken = raw(method, path, outsider, body);
+                if (taken.getStatus() != 409) {
+                    wrong.add(endpoint + " (" + path + "): expected 409, but got " + taken.getStatus());
+                }
+                continue;
+            }
             expect404(wrong, endpoint, method, path, outsider, body);
             if (method == HttpMethod.GET) {
                 // the ids are real: the tenant's own token reads the same path
@@ -224,6 +234,22 @@ class TenantIsolationIntegrationTests {
                 .contains(approval.toString());
         assertThat(raw(HttpMethod.GET, "/api/v1/workflows?q=" + workflowName, ownerToken, null).getContentAsString())
                 .contains(workflowName);
+        assertThat(call(HttpMethod.GET, "/api/v1/node-types/" + type, ownerToken, null, 200).get("displayName")
+                .asString()).isEqualTo("Owners' type");
+        // another tenant's workflow cannot use the type (its tokens would go to the owner's workers)
+        MockHttpServletResponse foreignType = raw(HttpMethod.POST, "/api/v1/workflows", outsider, """
+                {"name": "uses-%s", "nodes": [{"id": "a", "type": "%s"}], "edges": []}""".formatted(type, type));
+        assertThat(foreignType.getStatus()).isEqualTo(422);
+        JsonNode diagnostic = JSON.readTree(foreignType.getContentAsString()).get("diagnostics").get(0);
+        assertThat(diagnostic.get("pointer").asString()).isEqualTo("/nodes/0/type");
+        assertThat(diagnostic.get("message").asString()).contains("but found '" + type + "'").doesNotContain(type + ",");
+        // an agent's name is the tenant's own: the other tenant registers and removes its own under it
+        call(HttpMethod.PUT, "/api/v1/agents/" + agent, outsider, "{\"url\": \"http://outsider.example/a\"}", 200);
+        assertThat(call(HttpMethod.GET, "/api/v1/agents/" + agent, outsider, null, 200).get("url").asString())
+                .isEqualTo("http://outsider.example/a");
+        call(HttpMethod.DELETE, "/api/v1/agents/" + agent, outsider, null, 204);
+        assertThat(call(HttpMethod.GET, "/api/v1/agents/" + agent, ownerToken, null, 200).get("url").asString())
+                .isEqualTo(agentUrl);
     }
 
     @Test

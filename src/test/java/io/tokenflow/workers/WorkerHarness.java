@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import org.springframework.jdbc.core.simple.JdbcClient;
+
 import io.lettuce.core.Consumer;
 import io.lettuce.core.StreamMessage;
 import io.lettuce.core.XGroupCreateArgs;
@@ -48,6 +50,20 @@ public final class WorkerHarness implements AutoCloseable {
     public UUID startRun() {
         UUID run = runOnShardZero();
         redis.hset(keys.run(run, 0).meta(), "status", "RUNNING");
+        return run;
+    }
+
+    /**
+     * A running run, on shard 0, whose meta names a stored workflow of the default tenant, as a started run's does:
+     * for workers that look up the run's tenant (large outputs to CAS, agents from the registry).
+     */
+    public UUID startRunOfAWorkflow(JdbcClient jdbc) {
+        UUID run = startRun();
+        UUID workflow = UUID.randomUUID();
+        jdbc.sql("insert into workflows (id, tenant_id, name, latest_version, created_by, created_at, updated_at) "
+                + "values (?, 'default', ?, 1, 'test', now(), now())").params(workflow, "worker-" + workflow).update();
+        redis.hset(keys.run(run, 0).meta(), Map.of("workflow", workflow.toString(), "version", "1", "revision", "0",
+                "input", "{}"));
         return run;
     }
 

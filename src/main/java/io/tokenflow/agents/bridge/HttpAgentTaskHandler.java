@@ -13,6 +13,7 @@ import io.tokenflow.agents.AgentFailure;
 import io.tokenflow.agents.BoundedHttp;
 import io.tokenflow.agents.registry.AgentEndpoint;
 import io.tokenflow.agents.registry.AgentRegistry;
+import io.tokenflow.tenancy.RunTenants;
 import io.tokenflow.workers.FailureKind;
 import io.tokenflow.workers.Task;
 import io.tokenflow.workers.TaskHandler;
@@ -33,10 +34,12 @@ class HttpAgentTaskHandler implements TaskHandler {
 
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private final AgentRegistry registry;
+    private final RunTenants tenants;
     private final JsonMapper json;
 
-    HttpAgentTaskHandler(AgentRegistry registry, JsonMapper json) {
+    HttpAgentTaskHandler(AgentRegistry registry, RunTenants tenants, JsonMapper json) {
         this.registry = registry;
+        this.tenants = tenants;
         this.json = json;
     }
 
@@ -48,7 +51,7 @@ class HttpAgentTaskHandler implements TaskHandler {
     @Override
     public TaskResult execute(Task task) {
         try {
-            AgentEndpoint agent = agent(task.config().path("agent"));
+            AgentEndpoint agent = agent(task, task.config().path("agent"));
             HttpRequest request = request(task, agent, timeout(task.config().path("timeout_s"), agent));
             Backoff backoff = new Backoff(agent.retry(), ThreadLocalRandom.current());
             for (int call = 1; ; call++) {
@@ -94,13 +97,16 @@ class HttpAgentTaskHandler implements TaskHandler {
                 : AgentFailure.permanent("http_" + response.status(), message);
     }
 
-    private AgentEndpoint agent(JsonNode name) throws AgentFailure {
+    /** The agent named in the node's config, registered in the tenant of the task's run. */
+    private AgentEndpoint agent(Task task, JsonNode name) throws AgentFailure {
         if (!name.isString() || name.stringValue().isBlank()) {
             throw AgentFailure.permanent("invalid_config", "Expected config.agent to name a registered agent, but "
                     + "found " + (name.isMissingNode() ? "none" : name));
         }
-        return registry.find(name.stringValue()).orElseThrow(() -> AgentFailure.permanent("unknown_agent",
-                "Expected agent '" + name.stringValue() + "' in the agent registry (PUT /api/v1/agents/"
+        String tenant = tenants.requireOfRun(task.run());
+        return registry.find(tenant, name.stringValue()).orElseThrow(() -> AgentFailure.permanent("unknown_agent",
+                "Expected agent '" + name.stringValue() + "' in the agent registry of tenant '" + tenant
+                        + "' (PUT /api/v1/agents/"
                         + name.stringValue() + "), but there is none"));
     }
 

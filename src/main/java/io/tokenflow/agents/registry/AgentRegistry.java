@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import io.tokenflow.tenancy.CurrentTenant;
 import io.tokenflow.web.BadRequestException;
 import io.tokenflow.web.NotFoundException;
 import io.tokenflow.web.RequestJson;
@@ -20,7 +20,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Registers, lists and looks up external agents. A registration is {@code {"url", "auth", "timeoutMs",
- * "retryPolicy"}}; registering a name again replaces it whole.
+ * "retryPolicy"}}; registering a name again replaces it whole. Agents belong to the tenant that registered them (names
+ * are unique per tenant): the API works in the request's tenant, and the {@code http_agent} worker looks an agent up
+ * in its run's tenant, so a workflow never calls, nor a person sees, another tenant's agent and its credentials.
  */
 @Service
 public class AgentRegistry {
@@ -39,22 +41,24 @@ public class AgentRegistry {
         this.clock = clock;
     }
 
-    /** The agent the {@code http_agent} worker calls, when one is registered under that name. */
+    /** The agent the {@code http_agent} worker calls, when the tenant registered one under that name. */
     @Transactional(readOnly = true)
-    public Optional<AgentEndpoint> find(String name) {
-        return agents.findById(name).map(agent -> new AgentEndpoint(agent.name(), URI.create(agent.url()),
+    public Optional<AgentEndpoint> find(String tenant, String name) {
+        return agents.findById(new RegisteredAgent.Key(tenant, name)).map(agent -> new AgentEndpoint(agent.name(), URI.create(agent.url()),
                 AgentAuth.parse(json.readTree(agent.auth())), Duration.ofMillis(agent.timeoutMs()),
                 RetryPolicy.parse(json.readTree(agent.retryPolicy()))));
     }
 
     @Transactional(readOnly = true)
     List<AgentView> list() {
-        return agents.findAll(Sort.by("name")).stream().map(this::view).toList();
+        String tenant = CurrentTenant.orNull();
+        return (tenant == null ? agents.findAllByOrderByTenantIdAscNameAsc() : agents.findByTenantIdOrderByName(tenant))
+                .stream().map(this::view).toList();
     }
 
     @Transactional(readOnly = true)
     AgentView get(String name) {
-        return agents.findById(name).map(this::view).orElseThrow(() -> notFound(name));
+        return agents.findById(key(name)).map(this::view).orElseThrow(() -> notFound(name));
     }
 
     @Transactional
@@ -69,7 +73,8 @@ public class AgentRegistry {
         int timeoutMs = timeoutMs(request.path("timeoutMs"));
         RetryPolicy retry = RetryPolicy.parse(request.path("retryPolicy"));
         var now = clock.instant();
-        RegisteredAgent agent = agents.findById(name).orElseGet(() -> new RegisteredAgent(name, now));
+        RegisteredAgent agent = agents.findById(key(name)).orElseGet(() -> new RegisteredAgent(
+                CurrentTenant.forNewRows(), name, now));
         agent.define(url, json.writeValueAsString(auth.stored()), timeoutMs, json.writeValueAsString(retry.toJson()),
                 now);
         return view(agents.save(agent));
@@ -77,7 +82,12 @@ public class AgentRegistry {
 
     @Transactional
     void remove(String name) {
-        agents.delete(agents.findById(name).orElseThrow(() -> notFound(name)));
+        agents.delete(agents.findById(key(name)).orElseThrow(() -> notFound(name)));
+    }
+
+    /** The key of the agent {@code name} in the tenant the request acts in. */
+    private static RegisteredAgent.Key key(String name) {
+        return new RegisteredAgent.Key(CurrentTenant.forNewRows(), name);
     }
 
     private AgentView view(RegisteredAgent agent) {

@@ -5,6 +5,7 @@ import java.time.Instant;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
+import jakarta.persistence.IdClass;
 import jakarta.persistence.Table;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
@@ -12,7 +13,12 @@ import org.hibernate.type.SqlTypes;
 /** An external agent in the registry ({@code agents}); auth and retry policy are JSON documents. */
 @Entity
 @Table(name = "agents")
+@IdClass(RegisteredAgent.Key.class)
 class RegisteredAgent {
+
+    @Id
+    @Column(name = "tenant_id")
+    private String tenantId;
 
     @Id
     private String name;
@@ -40,7 +46,8 @@ class RegisteredAgent {
     protected RegisteredAgent() {
     }
 
-    RegisteredAgent(String name, Instant at) {
+    RegisteredAgent(String tenantId, String name, Instant at) {
+        this.tenantId = tenantId;
         this.name = name;
         this.createdAt = at;
         this.updatedAt = at;
@@ -56,6 +63,31 @@ class RegisteredAgent {
 
     String name() {
         return name;
+    }
+
+    /** The key of an agent: its tenant and its name there (a class with a no-argument constructor, for JPA). */
+    static final class Key implements java.io.Serializable {
+
+        private String tenantId;
+        private String name;
+
+        Key() {
+        }
+
+        Key(String tenantId, String name) {
+            this.tenantId = tenantId;
+            this.name = name;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Key key && key.tenantId.equals(tenantId) && key.name.equals(name);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(tenantId, name);
+        }
     }
 
     String url() {

@@ -169,7 +169,7 @@ class WorkerRuntimeIntegrationTests {
 
     @Test
     void sendsALargeOutputThroughContentAddressedStorage() {
-        UUID run = runOfAWorkflow();
+        UUID run = harness.startRunOfAWorkflow(jdbc);
         String blob = "x".repeat(70 * 1024);
         String token = harness.send("function", run, "{}",
                 "{\"function\":\"set\",\"args\":{\"blob\":\"" + blob + "\"}}");
@@ -181,17 +181,6 @@ class WorkerRuntimeIntegrationTests {
         assertThat(cas.getJson(completion.get("output_ref")).get("blob").stringValue()).isEqualTo(blob);
         assertThat(cas.owns(CurrentTenant.DEFAULT, completion.get("output_ref"))).as("stored for the run's tenant")
                 .isTrue();
-    }
-
-    /** A running run whose meta names a stored workflow (of the default tenant), as a started run's does. */
-    private UUID runOfAWorkflow() {
-        UUID run = harness.startRun();
-        UUID workflow = UUID.randomUUID();
-        jdbc.sql("insert into workflows (id, tenant_id, name, latest_version, created_by, created_at, updated_at) "
-                + "values (?, 'default', ?, 1, 'test', now(), now())").params(workflow, "worker-" + workflow).update();
-        redis.hset(keys.run(run, 0).meta(), Map.of("workflow", workflow.toString(), "version", "1", "revision", "0",
-                "input", "{}"));
-        return run;
     }
 
     @Test
