@@ -34,8 +34,17 @@ class TenantsE2ETests {
         tenant.getByLabel("Id").fill(blue);
         tenant.getByLabel("Name").fill("Blue team " + suffix);
         tenant.getByLabel("Most runs in flight").fill("5");
+        tenant.getByLabel("Most hops per minute").fill("600");
         tenant.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Add tenant")).click();
         assertThat(page.locator(".notice")).containsText("Created tenant " + blue);
+        assertThat(page.locator("#tenant-" + blue + " input[name=maxRunsInFlight]")).hasValue("5");
+        assertThat(page.locator("#tenant-" + blue + " input[name=maxHopsPerMinute]")).hasValue("600");
+        // the quota of hops is changed in the tenant's row
+        page.getByLabel("most hops per minute of " + blue).fill("300");
+        page.locator("#tenant-" + blue).getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Save"))
+                .click();
+        assertThat(page.locator(".notice")).containsText("Saved tenant " + blue);
+        assertThat(page.locator("#tenant-" + blue + " input[name=maxHopsPerMinute]")).hasValue("300");
         assertThat(page.locator("#tenant-" + blue + " input[name=maxRunsInFlight]")).hasValue("5");
 
         String finn = "finn-" + suffix;
