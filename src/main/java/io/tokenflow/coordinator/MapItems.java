@@ -132,7 +132,8 @@ class MapItems {
                 completion.token(), node.id(), place, mapPlace, completion.succeeded() ? "completed" : "failed",
                 completion.succeeded()
                         ? MapItemCompleted.data(iteration, index,
-                        payloads.contextValue(plan, completion.outputText(), completion.outputRef()), completion.worker())
+                        payloads.contextValue(plan, completion.outputText(), completion.outputRef()),
+                        completion.worker())
                         : MapItemFailed.data(iteration, index, completion.errorJson(), completion.worker()),
                 Integer.toString(iteration), next < total ? "1" : "0"));
         if (next < total) {

@@ -17,7 +17,7 @@ import org.springframework.stereotype.Component;
  * wf.active:{N}                 zset     running runs by last activity (epoch ms)
  * wf.idem:&lt;key&gt;                 string   run id started with an idempotency key (no hash tag: on no shard)
  * wf.signal.msg:&lt;t&gt;:&lt;name&gt;:&lt;id&gt; string  a tenant's signal message's answer (no hash tag)
- * wf.tenant.hops:{t.&lt;t&gt;}:&lt;minute&gt; string  hops of a tenant with a hops quota in one minute (expires after two)
+ * wf.tenant.hops:{t.&lt;t&gt;}:&lt;minute&gt; string  a tenant's hops in one minute (tenants with a hops quota only)
  * wf.run:{N}:&lt;run&gt;:meta        hash     status, seq, workflow, version, revision, input, created, last, error,
  *                                        iterations (the last loop iteration handed out), hops:&lt;node&gt;
  * wf.run:{N}:&lt;run&gt;:counter     string   tokens in flight

@@ -110,8 +110,9 @@ class EngineScaleIntegrationTests {
                 ? FakeLlmServer.toolCall("c1", "route", "{\"next_nodes\": [\"enterprise_sales\"], \"reasoning\": \"big\"}")
                 : FakeLlmServer.answer("routed"), 10);
         for (String agent : List.of("ResearchAgent", "WriterAgent")) {
-            jdbc.sql("insert into agents (tenant_id, name, url, created_at, updated_at) values ('default', :name, :url, "
-                    + "now(), now()) on conflict (tenant_id, name) do update set url = excluded.url").param("name", agent)
+            jdbc.sql("insert into agents (tenant_id, name, url, created_at, updated_at) values ('default', :name, "
+                    + ":url, now(), now()) on conflict (tenant_id, name) do update set url = excluded.url")
+                    .param("name", agent)
                     .param("url", "http://127.0.0.1:" + externalAgent.getAddress().getPort() + "/" + agent).update();
         }
         EngineHarness engine = new EngineHarness(creating, starting, jdbc);

@@ -48,8 +48,8 @@ class ExternalWorkerIntegrationTests {
     void runsACustomNodeTypeOnAWorkerThatOnlySpeaksRedis() throws Exception {
         String type = "geocode_" + UUID.randomUUID().toString().substring(0, 6);
         jdbc.sql("insert into node_types (tenant_id, name, display_name, kind, config_schema, created_by, created_at, "
-                        + "updated_at) values ('default', :name, 'Geocode', 'task', cast(:schema as jsonb), 'test', now(), "
-                        + "now())")
+                        + "updated_at) values ('default', :name, 'Geocode', 'task', cast(:schema as jsonb), 'test', "
+                        + "now(), now())")
                 .param("name", type).param("schema", "{\"type\": \"object\", \"required\": [\"provider\"]}").update();
         EngineHarness engine = new EngineHarness(creating, starting, jdbc);
         String workflow = creating.create(JsonMapper.builder().build().readTree("""

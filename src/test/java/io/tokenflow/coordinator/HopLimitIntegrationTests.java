@@ -63,8 +63,8 @@ class HopLimitIntegrationTests {
                 deadLetters, router, emitter, new RunLimits(3, 0, 0, 0), compensations, maps, clock);
         String name = "hop-limit-" + UUID.randomUUID().toString().substring(0, 8);
         jdbc.sql("insert into node_types (tenant_id, name, display_name, kind, config_schema, created_by, created_at, "
-                + "updated_at) "
-                + "values ('default', :name, 'Hop limit test', 'task', '{}', 'test', now(), now())").param("name", type).update();
+                + "updated_at) values ('default', :name, 'Hop limit test', 'task', '{}', 'test', now(), now())")
+                .param("name", type).update();
         creating.create(json.readTree("""
                 {"name": "%s", "nodes": [{"id": "n1", "type": "%s"}, {"id": "n2", "type": "%s"},
                   {"id": "n3", "type": "%s"}, {"id": "n4", "type": "%s"}, {"id": "n5", "type": "%s"}],

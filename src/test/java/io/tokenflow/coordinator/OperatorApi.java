@@ -74,8 +74,8 @@ final class OperatorApi implements AutoCloseable {
     String customType(String prefix) {
         String type = prefix + "_" + UUID.randomUUID().toString().substring(0, 6);
         jdbc.sql("insert into node_types (tenant_id, name, display_name, kind, config_schema, created_by, created_at, "
-                + "updated_at) "
-                + "values ('default', ?, ?, 'task', '{}'::jsonb, 'test', now(), now())").params(type, type).update();
+                + "updated_at) values ('default', ?, ?, 'task', '{}'::jsonb, 'test', now(), now())")
+                .params(type, type).update();
         return type;
     }
 

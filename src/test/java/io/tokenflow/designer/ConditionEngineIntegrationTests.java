@@ -41,7 +41,8 @@ class ConditionEngineIntegrationTests {
 
     @Test
     void compilesAndEvaluatesASchemaRefStoredInCas() {
-        String reference = cas.putJson(CurrentTenant.DEFAULT, json.readTree("{\"type\": \"object\", \"required\": [\"status\"]}"));
+        String reference = cas.putJson(CurrentTenant.DEFAULT,
+                json.readTree("{\"type\": \"object\", \"required\": [\"status\"]}"));
         JsonNode condition = json.readTree("{\"type\": \"schema_validation\", \"schema_ref\": \"" + reference + "\"}");
         Diagnostics diagnostics = new Diagnostics();
 

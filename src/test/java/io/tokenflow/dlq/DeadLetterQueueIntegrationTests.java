@@ -69,8 +69,8 @@ class DeadLetterQueueIntegrationTests {
         outsider = OutsiderRedis.connect(environment);
         type = "ledger_" + UUID.randomUUID().toString().substring(0, 6);
         jdbc.sql("insert into node_types (tenant_id, name, display_name, kind, config_schema, created_by, created_at, "
-                + "updated_at) "
-                + "values ('default', ?, ?, 'task', '{}'::jsonb, 'test', now(), now())").params(type, type).update();
+                + "updated_at) values ('default', ?, ?, 'task', '{}'::jsonb, 'test', now(), now())")
+                .params(type, type).update();
         workflow = "dlq-" + UUID.randomUUID().toString().substring(0, 8);
         call(post("/api/v1/workflows").contentType(MediaType.APPLICATION_JSON).content("""
                 {"name": "%s", "nodes": [

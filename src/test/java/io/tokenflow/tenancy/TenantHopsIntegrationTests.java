@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,7 @@ class TenantHopsIntegrationTests {
 
     private final String tenant = "t-" + UUID.randomUUID().toString().substring(0, 8);
     /** Half past some minute of the future (so no other test's counts are in it). */
-    private final Instant halfPast = Instant.now().plus(Duration.ofDays(400)).truncatedTo(java.time.temporal.ChronoUnit.MINUTES)
+    private final Instant halfPast = Instant.now().plus(Duration.ofDays(400)).truncatedTo(ChronoUnit.MINUTES)
             .plusSeconds(30);
 
     @Test

@@ -143,7 +143,8 @@ class TenantIsolationIntegrationTests {
         idOfPrefix.put("/api/v1/tokens/{id}", ownerTokenId);
         idOfPrefix.put("/api/v1/worker-keys/{id}", key);
         Set<String> owned = List.of(workflowId, workflowName, run.toString(), approval.toString(),
-                deadLetter.toString(), ownerTokenId, key, type, agentUrl).stream().collect(java.util.stream.Collectors.toSet());
+                deadLetter.toString(), ownerTokenId, key, type, agentUrl).stream()
+                .collect(java.util.stream.Collectors.toSet());
 
         List<String> wrong = new ArrayList<>();
         int checked = 0;
@@ -242,7 +243,8 @@ class TenantIsolationIntegrationTests {
         assertThat(foreignType.getStatus()).isEqualTo(422);
         JsonNode diagnostic = JSON.readTree(foreignType.getContentAsString()).get("diagnostics").get(0);
         assertThat(diagnostic.get("pointer").asString()).isEqualTo("/nodes/0/type");
-        assertThat(diagnostic.get("message").asString()).contains("but found '" + type + "'").doesNotContain(type + ",");
+        assertThat(diagnostic.get("message").asString()).contains("but found '" + type + "'")
+                .doesNotContain(type + ",");
         // an agent's name is the tenant's own: the other tenant registers and removes its own under it
         call(HttpMethod.PUT, "/api/v1/agents/" + agent, outsider, "{\"url\": \"http://outsider.example/a\"}", 200);
         assertThat(call(HttpMethod.GET, "/api/v1/agents/" + agent, outsider, null, 200).get("url").asString())
@@ -342,7 +344,8 @@ class TenantIsolationIntegrationTests {
 
         // the supervisor counts the three hops as it logs them; then starts are refused until the minute has passed
         MockHttpServletResponse refused = await().atMost(Duration.ofSeconds(20))
-                .until(() -> raw(HttpMethod.POST, "/api/v1/runs", member, start), response -> response.getStatus() != 201);
+                .until(() -> raw(HttpMethod.POST, "/api/v1/runs", member, start),
+                        response -> response.getStatus() != 201);
         assertThat(refused.getStatus()).as(refused.getContentAsString()).isEqualTo(429);
         assertThat(refused.getContentType()).startsWith("application/problem+json");
         assertThat(Integer.parseInt(refused.getHeader(HttpHeaders.RETRY_AFTER))).isBetween(1, 60);
@@ -365,7 +368,8 @@ class TenantIsolationIntegrationTests {
         MockHttpServletResponse badQuota = raw(HttpMethod.PATCH, "/api/v1/tenants/" + tenant, ownerToken,
                 "{\"maxHopsPerMinute\": 0}");
         assertThat(badQuota.getStatus()).isEqualTo(400);
-        assertThat(JSON.readTree(badQuota.getContentAsString()).get("pointer").asString()).isEqualTo("/maxHopsPerMinute");
+        assertThat(JSON.readTree(badQuota.getContentAsString()).get("pointer").asString())
+                .isEqualTo("/maxHopsPerMinute");
     }
 
     @Test

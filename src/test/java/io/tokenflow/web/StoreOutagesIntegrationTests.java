@@ -133,8 +133,8 @@ class StoreOutagesIntegrationTests {
         String seen = token("worker-outage");
         String type = "outage_" + UUID.randomUUID().toString().substring(0, 6);
         jdbc.sql("insert into node_types (tenant_id, name, display_name, kind, config_schema, created_by, created_at, "
-                + "updated_at) "
-                + "values ('default', ?, ?, 'task', '{}'::jsonb, 'test', now(), now())").params(type, type).update();
+                + "updated_at) values ('default', ?, ?, 'task', '{}'::jsonb, 'test', now(), now())")
+                .params(type, type).update();
         MockHttpServletResponse created = call(post("/api/v1/workflows").content("""
                 {"name": "%s", "nodes": [{"id": "work", "type": "%s"}]}""".formatted(type, type)), seen);
         assertThat(created.getStatus()).as(created.getContentAsString()).isEqualTo(201);

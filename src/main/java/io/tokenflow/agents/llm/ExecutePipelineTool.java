@@ -89,7 +89,8 @@ class ExecutePipelineTool implements AgentTool {
             return text;
         }
         ObjectNode stored = JsonNodeFactory.instance.objectNode();
-        stored.put("result_ref", cas.put(tenants.requireOfRun(runId), text.getBytes(StandardCharsets.UTF_8), "application/json"));
+        stored.put("result_ref", cas.put(tenants.requireOfRun(runId), text.getBytes(StandardCharsets.UTF_8),
+                "application/json"));
         if (result.isArray()) {
             stored.put("row_count", result.size());
         }

@@ -44,8 +44,9 @@ public class AgentRegistry {
     /** The agent the {@code http_agent} worker calls, when the tenant registered one under that name. */
     @Transactional(readOnly = true)
     public Optional<AgentEndpoint> find(String tenant, String name) {
-        return agents.findById(new RegisteredAgent.Key(tenant, name)).map(agent -> new AgentEndpoint(agent.name(), URI.create(agent.url()),
-                AgentAuth.parse(json.readTree(agent.auth())), Duration.ofMillis(agent.timeoutMs()),
+        return agents.findById(new RegisteredAgent.Key(tenant, name)).map(agent -> new AgentEndpoint(agent.name(),
+                URI.create(agent.url()), AgentAuth.parse(json.readTree(agent.auth())),
+                Duration.ofMillis(agent.timeoutMs()),
                 RetryPolicy.parse(json.readTree(agent.retryPolicy()))));
     }
 
