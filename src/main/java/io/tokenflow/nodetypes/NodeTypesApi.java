@@ -62,6 +62,7 @@ class NodeTypesApi {
         return new NodeTypeView(type.name(), type.displayName(), type.description(), type.category(),
                 type.kind().label(), type.builtIn(), type.configSchema(), type.worker(),
                 streams.isEmpty() ? null : streams.get(0), streams,
-                type.worker() == null ? null : keys.workerGroup(type.worker()));
+                type.worker() == null ? null : keys.workerGroup(type.worker()),
+                type.worker() == null ? null : keys.workerAcl(type.worker()));
     }
 }

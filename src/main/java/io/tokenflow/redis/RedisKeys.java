@@ -43,6 +43,13 @@ public class RedisKeys {
     /** Most shards there can be: a run's id carries its shard in 12 bits. */
     public static final int MAX_SHARDS = 4096;
     private static final String PREFIX = "wf";
+    /**
+     * The commands of {@link #workerAcl}: connecting (also to a cluster: its topology), the stream commands of the
+     * worker protocol, and the ended-runs channel.
+     */
+    private static final String WORKER_ACL_COMMANDS = "resetkeys resetchannels -@all +hello +auth +ping +select "
+            + "+client|setname +cluster|nodes +cluster|slots +cluster|shards +xgroup|create "
+            + "+xreadgroup +xack +xautoclaim +xclaim +xpending +xadd +subscribe +unsubscribe";
 
     private final int shards;
 
@@ -74,6 +81,19 @@ public class RedisKeys {
     /** The stream a worker type reads its tokens from, e.g. {@code wf.tasks.function:{0}}. */
     public String taskStream(String workerType, int shard) {
         return PREFIX + ".tasks." + workerType + ":" + tag(shard);
+    }
+
+    /**
+     * Redis ACL rules for the external workers of one node type, to follow {@code ACL SETUSER <user> on >password}:
+     * what docs/worker-protocol.md has a worker do and nothing more. They read (in the type's group), claim and
+     * acknowledge the type's tokens on every shard, add signals to the completions streams without being able to read
+     * them (write-only, {@code %W~}), and hear of ended runs. Other types' tokens, everyone's signals and the runs'
+     * state are closed to them, so on a shared Redis a tenant's workers (a custom type is one tenant's) see no other
+     * tenant's work. Type names hold no glob characters.
+     */
+    public String workerAcl(String workerType) {
+        return String.join(" ", WORKER_ACL_COMMANDS, "~" + PREFIX + ".tasks." + workerType + ":*",
+                "%W~" + PREFIX + ".completions:*", "&" + runsEndedChannel());
     }
 
     /** The consumer group the workers of one type share. */
