@@ -5,9 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
@@ -16,14 +19,18 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The active triggers: those of each workflow's newest version (an archived workflow has none). A workflow's
- * triggers are read once per version and kept: versions are immutable.
+ * triggers are read once per version and kept: versions are immutable. A workflow whose newest version cannot be read
+ * is left out (logged once), so it stops no other workflow's schedules.
  */
 @Component
 class ActiveTriggers {
 
     private final JdbcClient jdbc;
     private final JsonMapper json;
+    private static final Log log = LogFactory.getLog(ActiveTriggers.class);
+
     private final Map<UUID, WorkflowTriggers> cache = new ConcurrentHashMap<>();
+    private final Set<Newest> unreadable = ConcurrentHashMap.newKeySet();
 
     ActiveTriggers(JdbcClient jdbc, JsonMapper json) {
         this.jdbc = jdbc;
@@ -35,9 +42,17 @@ class ActiveTriggers {
         List<WorkflowTriggers> active = new ArrayList<>();
         for (Newest newest : jdbc.sql("select id, latest_version from workflows where archived_at is null")
                 .query(Newest.class).list()) {
-            WorkflowTriggers workflow = load(newest);
-            if (!workflow.triggers().isEmpty()) {
-                active.add(workflow);
+            try {
+                WorkflowTriggers workflow = load(newest);
+                if (!workflow.triggers().isEmpty()) {
+                    active.add(workflow);
+                }
+            } catch (RuntimeException e) {
+                // one workflow that cannot be read must not stop every other workflow's schedules (told once)
+                if (unreadable.add(newest)) {
+                    log.error("Left the triggers of workflow " + newest.id() + " out: its version "
+                            + newest.latestVersion() + " could not be read", e);
+                }
             }
         }
         return active;

@@ -112,6 +112,20 @@ class CronTriggersIntegrationTests {
     }
 
     @Test
+    void aWorkflowWhoseNewestVersionCannotBeReadStopsNoOtherSchedule() throws Exception {
+        UUID workflow = create("triggers/nightly");
+        UUID broken = UUID.randomUUID();
+        jdbc.sql("insert into workflows (id, tenant_id, name, latest_version, created_by, created_at, updated_at) "
+                + "values (?, 'default', ?, 1, 'test', now(), now())").params(broken, "broken-" + broken).update();
+        try {
+            assertThat(active.all()).extracting(ActiveTriggers.WorkflowTriggers::workflowId).contains(workflow)
+                    .doesNotContain(broken);
+        } finally {
+            jdbc.sql("delete from workflows where id = ?").param(broken).update();
+        }
+    }
+
+    @Test
     void missedTicksAreSkippedOrFireOnceAfterDowntimeThenTicksFireOnTime() throws Exception {
         UUID workflow = create("triggers/nightly");
         Instant saved = savedAt(workflow);

@@ -62,6 +62,8 @@ public final class WorkerHarness implements AutoCloseable {
         UUID workflow = UUID.randomUUID();
         jdbc.sql("insert into workflows (id, tenant_id, name, latest_version, created_by, created_at, updated_at) "
                 + "values (?, 'default', ?, 1, 'test', now(), now())").params(workflow, "worker-" + workflow).update();
+        jdbc.sql("insert into workflow_versions (workflow_id, version, dsl, ir, content_hash, author, created_at) "
+                + "values (?, 1, '{}'::json, '{}'::json, 'test', 'test', now())").param(workflow).update();
         redis.hset(keys.run(run, 0).meta(), Map.of("workflow", workflow.toString(), "version", "1", "revision", "0",
                 "input", "{}"));
         return run;
