@@ -68,8 +68,9 @@ class RetryAfterKillNineE2ETests {
     @Test
     void aRetryDueWhileTheEngineWasDeadIsSentExactlyOnceAfterItsRestart() throws Exception {
         String type = "flaky_" + UUID.randomUUID().toString().substring(0, 6);
-        jdbc.sql("insert into node_types (name, display_name, kind, config_schema, created_by, created_at, updated_at) "
-                + "values (?, ?, 'task', '{}'::jsonb, 'test', now(), now())").params(type, type).update();
+        jdbc.sql("insert into node_types (tenant_id, name, display_name, kind, config_schema, created_by, created_at, "
+                + "updated_at) values ('default', ?, ?, 'task', '{}'::jsonb, 'test', now(), now())")
+                .params(type, type).update();
         String workflow = creating.create(JsonMapper.builder().build().readTree("""
                 {"name": "retry-kill-%s", "nodes": [
                   {"id": "pay", "type": "%s", "retry": {"max_attempts": 3, "backoff_ms": %d, "jitter": 0}}]}"""
