@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,9 +10,20 @@ export async function startRedis() {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'tokenflow-sdk-'));
   const server = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no', '--dir', dir],
-    { stdio: 'ignore' });
-  const admin = new Redis({ port, lazyConnect: true, retryStrategy: () => 50, maxRetriesPerRequest: null });
-  await admin.connect();
+    { stdio: ['ignore', 'pipe', 'pipe'] });
+  let said = '';
+  server.stdout.on('data', (chunk) => { said += chunk; });
+  server.stderr.on('data', (chunk) => { said += chunk; });
+  // connect only once it listens: an ioredis connect() whose first attempt failed may never settle
+  const until = Date.now() + 15_000;
+  while (!(await listening(port))) {
+    if (Date.now() > until || server.exitCode !== null) {
+      server.kill('SIGKILL');
+      throw new Error(`Expected redis-server to listen on port ${port} within 15 s, but it did not: ${said}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const admin = new Redis({ port, maxRetriesPerRequest: 3 });
   await admin.ping();
   return {
     port,
@@ -23,6 +34,14 @@ export async function startRedis() {
       server.kill('SIGKILL');
     },
   };
+}
+
+function listening(port) {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 function freePort() {

@@ -5,9 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { PermanentError, TransientError, Worker, sign } from '../src/index.js';
 import { KEY, engine, startRedis } from './redis-server.js';
 
+/** No test may hang the build: each fails after this. */
+const LIMIT = { timeout: 20_000 };
 let redis;
-before(async () => { redis = await startRedis(); });
-after(async () => { await redis.stop(); });
+before(async () => { redis = await startRedis(); }, { timeout: 30_000 });
+after(async () => { await redis?.stop(); });
 
 function worker(type, options = {}) {
   return new Worker({ redis: redis.url, type, key: KEY, blockMs: 100, logger: { warn() {}, error() {} }, ...options });
@@ -17,7 +19,7 @@ function typeName() {
   return `t_${randomUUID().slice(0, 8)}`;
 }
 
-test('completes a token with its output in a signed signal, then acknowledges it', async () => {
+test('completes a token with its output in a signed signal, then acknowledges it', LIMIT, async () => {
   const type = typeName();
   const w = worker(type).handle(async (task) => ({ greeting: `hello ${task.input.name}`, attempt: task.attempt }));
   await w.start();
@@ -37,7 +39,7 @@ test('completes a token with its output in a signed signal, then acknowledges it
   await w.stop();
 });
 
-test('failures carry their kind and code, and the attempt they belong to', async () => {
+test('failures carry their kind and code, and the attempt they belong to', LIMIT, async () => {
   const type = typeName();
   const w = worker(type, { concurrency: 3 }).handle(async (task) => {
     if (task.input.fail === 'transient') throw new TransientError('busy', { code: 'busy' });
@@ -61,7 +63,7 @@ test('failures carry their kind and code, and the attempt they belong to', async
   await w.stop();
 });
 
-test('a slow task sends heartbeats and keeps its entry', async () => {
+test('a slow task sends heartbeats and keeps its entry', LIMIT, async () => {
   const type = typeName();
   const w = worker(type, { heartbeatMs: 100 }).handle(async () => {
     await sleep(450);
@@ -77,7 +79,7 @@ test('a slow task sends heartbeats and keeps its entry', async () => {
   await w.stop();
 });
 
-test('an entry another worker left pending is taken over and completed', async () => {
+test('an entry another worker left pending is taken over and completed', LIMIT, async () => {
   const type = typeName();
   const flow = engine(redis.admin, type);
   await redis.admin.xgroup('CREATE', flow.tasks, flow.group, '0', 'MKSTREAM');
@@ -90,7 +92,7 @@ test('an entry another worker left pending is taken over and completed', async (
   await w.stop();
 });
 
-test('a run announced as ended aborts its task, which is acknowledged without a completion', async () => {
+test('a run announced as ended aborts its task, which is acknowledged without a completion', LIMIT, async () => {
   const type = typeName();
   let aborted = false;
   const w = worker(type).handle((task, ctx) => new Promise((resolve, reject) => {
@@ -108,7 +110,7 @@ test('a run announced as ended aborts its task, which is acknowledged without a 
   await w.stop();
 });
 
-test('stop waits for the running task, then closes', async () => {
+test('stop waits for the running task, then closes', LIMIT, async () => {
   const type = typeName();
   const w = worker(type).handle(async () => {
     await sleep(300);
@@ -123,7 +125,7 @@ test('stop waits for the running task, then closes', async () => {
   assert.equal(await flow.pending(), 0);
 });
 
-test('never runs more than concurrency tasks at once', async () => {
+test('never runs more than concurrency tasks at once', LIMIT, async () => {
   const type = typeName();
   let now = 0;
   let most = 0;
@@ -143,7 +145,7 @@ test('never runs more than concurrency tasks at once', async () => {
   await w.stop();
 });
 
-test('works as a Redis user holding only the ACL rules of docs/worker-protocol.md §7', async () => {
+test('works as a Redis user holding only the ACL rules of docs/worker-protocol.md §7', LIMIT, async () => {
   const type = typeName();
   const rules = ['resetkeys', 'resetchannels', '-@all', '+hello', '+auth', '+ping', '+select', '+client|setname',
     '+cluster|nodes', '+cluster|slots', '+cluster|shards', '+xgroup|create', '+xreadgroup', '+xack', '+xautoclaim',

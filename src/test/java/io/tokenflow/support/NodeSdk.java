@@ -30,26 +30,22 @@ public final class NodeSdk {
         }
     }
 
-    /** Runs a command in the SDK's folder, waiting at most {@code seconds}; its exit code and output. */
+    /**
+     * Runs a command in the SDK's folder, waiting at most {@code seconds}; its exit code and output. On time-out the
+     * command and every process it started are killed, and the error shows what it printed until then.
+     */
     public static Result run(List<String> command, long seconds) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).directory(FOLDER.toFile()).redirectErrorStream(true).start();
-        StringBuilder output = new StringBuilder();
-        Thread reader = new Thread(() -> {
-            try {
-                output.append(new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
-            } catch (IOException e) {
-                output.append("(output lost: ").append(e.getMessage()).append(')');
-            }
-        });
-        reader.start();
+        Path log = Files.createTempFile("node-sdk-", ".log");
+        Process process = new ProcessBuilder(command).directory(FOLDER.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .start();
         if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
-            reader.join(5_000);
             throw new IllegalStateException("Expected " + String.join(" ", command) + " to finish within " + seconds
-                    + " s, but it did not:\n" + output);
+                    + " s, but it did not:\n" + Files.readString(log, StandardCharsets.UTF_8));
         }
-        reader.join(5_000);
-        return new Result(process.exitValue(), output.toString());
+        return new Result(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
     }
 
     /** A finished command. */
