@@ -1,7 +1,10 @@
 import type { Redis, Cluster, RedisOptions } from 'ioredis';
 
 export interface WorkerOptions {
-  /** A Redis URL, ioredis options, or an ioredis client or Cluster to duplicate. Default redis://127.0.0.1:6379/0. */
+  /**
+   * A Redis URL, ioredis options, or an ioredis client or Cluster, which the worker duplicates (never using it itself;
+   * create it with `lazyConnect: true`). Default redis://127.0.0.1:6379/0.
+   */
   redis?: string | RedisOptions | Redis | Cluster;
   /** The node type whose tokens this worker takes. */
   type: string;
@@ -19,7 +22,9 @@ export interface WorkerOptions {
   heartbeatMs?: number;
   /** Entries pending longer than this are taken over from other workers. Default 30,000 ms. */
   claimIdleMs?: number;
-  /** How long one read waits for tokens. Default 2,000 ms. */
+  /** Report `kind started` for work still running after this many ms (as the built-in workers do); null: never. Default 200. */
+  startedAfterMs?: number | null;
+  /** How long one read waits for tokens (also how long stop() may wait for a read in progress). Default 2,000 ms. */
   blockMs?: number;
   /** Tokenflow's REST API, to fetch large inputs (`input_ref`): a token with `runs:read`. */
   api?: { url: string; token: string };
@@ -36,6 +41,10 @@ export interface Task {
   input: unknown;
   config: Record<string, unknown>;
   emittedAt?: Date;
+  /** A compensator's task (`<node>~compensate`): the node it undoes. */
+  from?: string;
+  /** The stream entry's raw fields. */
+  fields: Record<string, string>;
 }
 
 export interface TaskContext {
@@ -49,8 +58,18 @@ export type Handler = (task: Task, ctx: TaskContext) => unknown | Promise<unknow
 
 export class Worker {
   constructor(options: WorkerOptions);
+  readonly type: string;
+  readonly consumer: string;
+  readonly shards: number;
+  readonly concurrency: number;
+  /** The tasks running now: stream entry id → the task's run id. */
+  readonly running: ReadonlyMap<string, { run: string }>;
   handle(handler: Handler): this;
   start(): Promise<void>;
+  /**
+   * Stops reading, waits up to `timeoutMs` (default 30,000) for running tasks, then aborts the rest (left pending for
+   * another worker) and closes the connections. Calling it again returns the same promise.
+   */
   stop(options?: { timeoutMs?: number }): Promise<void>;
 }
 
