@@ -1,5 +1,6 @@
 package io.tokenflow.redis;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.stereotype.Component;
 
 /** The Lua steps (src/main/lua), each loaded once (its SHA computed once) per application. */
@@ -32,35 +33,39 @@ public class LuaScripts {
     private final LuaScript dropLease;
     private final LuaScript pushTombstone;
     private final LuaScript countHops;
+    private final LuaScript forgetRuns;
+    private final LuaScript counterDivergence;
 
-    LuaScripts(RedisConnections redis) {
+    LuaScripts(RedisConnections redis, MeterRegistry meters) {
         var commands = redis.commands();
-        this.startRun = LuaScript.load("start-run", commands);
-        this.routeCompletion = LuaScript.load("route-completion", commands);
-        this.dispatchJoin = LuaScript.load("dispatch-join", commands);
-        this.endRun = LuaScript.load("end-run", commands);
-        this.decideApproval = LuaScript.load("decide-approval", commands);
-        this.escalateApproval = LuaScript.load("escalate-approval", commands);
-        this.patchRun = LuaScript.load("patch-run", commands);
-        this.markStarted = LuaScript.load("mark-started", commands);
-        this.retryNode = LuaScript.load("retry-node", commands);
-        this.releaseRetry = LuaScript.load("release-retry", commands);
-        this.parkNode = LuaScript.load("park-node", commands);
-        this.reprocessParked = LuaScript.load("reprocess-parked", commands);
-        this.discardParked = LuaScript.load("discard-parked", commands);
-        this.heartbeat = LuaScript.load("heartbeat", commands);
-        this.resumeRun = LuaScript.load("resume-run", commands);
-        this.recoverRun = LuaScript.load("recover-run", commands);
-        this.startCompensation = LuaScript.load("start-compensation", commands);
-        this.compensateStep = LuaScript.load("compensate-step", commands);
-        this.holdWait = LuaScript.load("hold-wait", commands);
-        this.takeWait = LuaScript.load("take-wait", commands);
-        this.startMap = LuaScript.load("start-map", commands);
-        this.mapItem = LuaScript.load("map-item", commands);
-        this.holdLease = LuaScript.load("hold-lease", commands);
-        this.dropLease = LuaScript.load("drop-lease", commands);
-        this.pushTombstone = LuaScript.load("push-tombstone", commands);
-        this.countHops = LuaScript.load("count-hops", commands);
+        this.startRun = LuaScript.load("start-run", commands, meters);
+        this.routeCompletion = LuaScript.load("route-completion", commands, meters);
+        this.dispatchJoin = LuaScript.load("dispatch-join", commands, meters);
+        this.endRun = LuaScript.load("end-run", commands, meters);
+        this.decideApproval = LuaScript.load("decide-approval", commands, meters);
+        this.escalateApproval = LuaScript.load("escalate-approval", commands, meters);
+        this.patchRun = LuaScript.load("patch-run", commands, meters);
+        this.markStarted = LuaScript.load("mark-started", commands, meters);
+        this.retryNode = LuaScript.load("retry-node", commands, meters);
+        this.releaseRetry = LuaScript.load("release-retry", commands, meters);
+        this.parkNode = LuaScript.load("park-node", commands, meters);
+        this.reprocessParked = LuaScript.load("reprocess-parked", commands, meters);
+        this.discardParked = LuaScript.load("discard-parked", commands, meters);
+        this.heartbeat = LuaScript.load("heartbeat", commands, meters);
+        this.resumeRun = LuaScript.load("resume-run", commands, meters);
+        this.recoverRun = LuaScript.load("recover-run", commands, meters);
+        this.startCompensation = LuaScript.load("start-compensation", commands, meters);
+        this.compensateStep = LuaScript.load("compensate-step", commands, meters);
+        this.holdWait = LuaScript.load("hold-wait", commands, meters);
+        this.takeWait = LuaScript.load("take-wait", commands, meters);
+        this.startMap = LuaScript.load("start-map", commands, meters);
+        this.mapItem = LuaScript.load("map-item", commands, meters);
+        this.holdLease = LuaScript.load("hold-lease", commands, meters);
+        this.dropLease = LuaScript.load("drop-lease", commands, meters);
+        this.pushTombstone = LuaScript.load("push-tombstone", commands, meters);
+        this.countHops = LuaScript.load("count-hops", commands, meters);
+        this.forgetRuns = LuaScript.load("forget-runs", commands, meters);
+        this.counterDivergence = LuaScript.load("counter-divergence", commands, meters);
     }
 
     public LuaScript startRun() {
@@ -165,5 +170,13 @@ public class LuaScripts {
 
     public LuaScript countHops() {
         return countHops;
+    }
+
+    public LuaScript forgetRuns() {
+        return forgetRuns;
+    }
+
+    public LuaScript counterDivergence() {
+        return counterDivergence;
     }
 }

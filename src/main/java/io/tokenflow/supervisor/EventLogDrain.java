@@ -46,6 +46,7 @@ class EventLogDrain implements SmartLifecycle {
     private final Compensations compensations;
     private final MapResults mapResults;
     private final HopTally hops;
+    private final RunMetrics metrics;
     private final List<RunEndingListener> listeners;
     private final Clock clock;
     private final String consumerName = consumerName();
@@ -60,8 +61,10 @@ class EventLogDrain implements SmartLifecycle {
 
     EventLogDrain(SupervisorSettings settings, RedisConnections redis, RedisKeys keys, LuaScripts scripts,
                   EventsEntries entries, PoisonIsolation writer, Compensations compensations, MapResults mapResults,
-                  HopTally hops, List<RunEndingListener> listeners, Clock clock) {
+                  HopTally hops, RunMetrics metrics, List<RunEndingListener> listeners,
+                  Clock clock) {
         this.hops = hops;
+        this.metrics = metrics;
         this.compensations = compensations;
         this.listeners = List.copyOf(listeners);
         this.mapResults = mapResults;
@@ -124,9 +127,10 @@ class EventLogDrain implements SmartLifecycle {
 
     private void write(int shard) {
         DedicatedConnection connection = redis.dedicated(settings.block());
-        ShardEvents events = new ShardEvents(connection.sync(), keys, shard, consumerName, settings);
+        ShardEvents events = new ShardEvents(connection.sync(), keys, shard, consumerName, settings,
+                scripts.forgetRuns());
         ShardEventLoop loop = new ShardEventLoop(events, entries, writer, settings, this::ended, mapResults::complete,
-                hops::count);
+                this::logged);
         Thread thread = new Thread(loop, "supervisor-events-" + shard);
         thread.setDaemon(true);
         held.put(shard, new Held(loop, thread, connection));
@@ -149,6 +153,12 @@ class EventLogDrain implements SmartLifecycle {
         if (drop) {
             leases.drop(shard);
         }
+    }
+
+    /** Counts what a batch just written holds: the tenants' hops and the metrics. */
+    private void logged(List<EventsEntry> logged) {
+        hops.count(logged);
+        metrics.record(logged);
     }
 
     private void ended(Map<UUID, RunStatus> endings) {

@@ -30,14 +30,14 @@ final class ShardEvents {
     private final LuaScript forgetRuns;
 
     ShardEvents(RedisClusterCommands<String, String> redis, RedisKeys keys, int shard, String consumerName,
-                SupervisorSettings settings) {
+                SupervisorSettings settings, LuaScript forgetRuns) {
         this.redis = redis;
         this.keys = keys;
         this.shard = shard;
         this.stream = keys.eventsStream(shard);
         this.consumer = Consumer.from(RedisKeys.SUPERVISORS_GROUP, consumerName);
         this.settings = settings;
-        this.forgetRuns = LuaScript.load("forget-runs", redis);
+        this.forgetRuns = forgetRuns;
     }
 
     int shard() {

@@ -27,6 +27,7 @@ import io.tokenflow.engine.replay.RunEvents;
 import io.tokenflow.engine.replay.RunState;
 import io.tokenflow.engine.runs.RunStatus;
 import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.LuaScripts;
 import io.tokenflow.redis.RedisKeys;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -38,6 +39,7 @@ class EventLogWriterIntegrationTests {
     private static final Duration PATIENCE = Duration.ofSeconds(30);
 
     @Autowired RedisConnections redis;
+    @Autowired LuaScripts scripts;
     @Autowired RedisKeys keys;
     @Autowired JdbcClient jdbc;
     @Autowired EventLogWriter writer;
@@ -398,7 +400,8 @@ class EventLogWriterIntegrationTests {
         UUID run = UUID.randomUUID();
         RedisKeys.RunKeys runKeys = liveRunState(run);
 
-        new ShardEvents(redis.commands(), keys, 0, "test", settings(Duration.ZERO)).forget(List.of(run));
+        new ShardEvents(redis.commands(), keys, 0, "test", settings(Duration.ZERO), scripts.forgetRuns())
+                .forget(List.of(run));
 
         assertThat(redis.commands().exists(runKeys.all().toArray(String[]::new))).isZero();
         assertThat(redis.commands().zscore(keys.activeRuns(0), run.toString())).isNull();
@@ -418,8 +421,10 @@ class EventLogWriterIntegrationTests {
         kept.forEach(this::liveRunState);
         deleted.forEach(this::liveRunState);
 
-        new ShardEvents(redis.commands(), keys, 0, "test", settings(Duration.ofMinutes(1))).forget(kept);
-        new ShardEvents(redis.commands(), keys, 0, "test", settings(Duration.ZERO)).forget(deleted);
+        new ShardEvents(redis.commands(), keys, 0, "test", settings(Duration.ofMinutes(1)), scripts.forgetRuns())
+                .forget(kept);
+        new ShardEvents(redis.commands(), keys, 0, "test", settings(Duration.ZERO), scripts.forgetRuns())
+                .forget(deleted);
 
         String[] deletedKeys = deleted.stream().flatMap(run -> keys.run(run, 0).all().stream())
                 .toArray(String[]::new);

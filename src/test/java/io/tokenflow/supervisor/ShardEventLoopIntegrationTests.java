@@ -21,6 +21,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import io.tokenflow.IntegrationTest;
 import io.tokenflow.engine.replay.EventScript;
 import io.tokenflow.redis.RedisConnections;
+import io.tokenflow.redis.LuaScripts;
 import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.redis.RedisSettings;
 import tools.jackson.databind.node.ArrayNode;
@@ -36,6 +37,7 @@ class ShardEventLoopIntegrationTests {
 
     private final RedisKeys keys = new RedisKeys(new RedisSettings(SHARD + 1));
     @Autowired RedisConnections redis;
+    @Autowired LuaScripts scripts;
     @Autowired JdbcClient jdbc;
     @Autowired EventsEntries entries;
     @Autowired EventLogWriter writer;
@@ -143,7 +145,8 @@ class ShardEventLoopIntegrationTests {
     }
 
     private void start(SupervisorSettings settings) {
-        ShardEvents events = new ShardEvents(redis.dedicated().sync(), keys, SHARD, "loop-under-test", settings);
+        ShardEvents events = new ShardEvents(redis.dedicated().sync(), keys, SHARD, "loop-under-test", settings,
+                scripts.forgetRuns());
         loop = new ShardEventLoop(events, entries, isolation, settings);
         thread = new Thread(loop, "shard-event-loop-under-test");
         thread.setDaemon(true);
