@@ -64,6 +64,8 @@ class OpenApiIntegrationTests {
     void theDocumentIsValidOpenApiAndListsEveryControllerMappingWithItsScopeAndProblems() throws Exception {
         String json = mvc.perform(get("/v3/api-docs").with(user("reader").roles("APPROVER"))).andReturn()
                 .getResponse().getContentAsString();
+        assertThat(mvc.perform(get("/v3/api-docs.yaml").with(user("reader").roles("APPROVER"))).andReturn()
+                .getResponse().getContentAsString()).startsWith("openapi: 3.1");
         Files.createDirectories(Path.of("target"));
         Files.writeString(Path.of("target", "openapi.json"), json);
         ParseOptions options = new ParseOptions();
