@@ -5,6 +5,9 @@ import java.security.Principal;
 import java.util.List;
 import java.util.Map;
 
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Sort;
@@ -32,6 +35,13 @@ import tools.jackson.databind.JsonNode;
 class WorkflowsApi {
 
     static final String JSON_PATCH = "application/json-patch+json";
+    private static final String PATCH_EXAMPLE = """
+            [{"op": "test", "path": "/description", "value": "Seed 003 example 1: A → B → C"},
+             {"op": "replace", "path": "/description", "value": "A → B → C, then notify"},
+             {"op": "add", "path": "/nodes/-", "value": {"id": "notify", "type": "function",
+                                                        "config": {"function": "noop"}}},
+             {"op": "add", "path": "/edges/-", "value": {"from": "C", "to": "notify"}}]
+            """;
 
     private final CreateWorkflow creating;
     private final PatchWorkflow patching;
@@ -74,6 +84,10 @@ class WorkflowsApi {
     }
 
     @PatchMapping(path = "/{workflow}", consumes = JSON_PATCH)
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(description = "RFC 6902 operations on the newest version's "
+            + "document; If-Match names the version they were written against (409 if another came since)",
+            content = @Content(schema = @Schema(type = "array"), examples = @ExampleObject(name = "add a node",
+                    value = PATCH_EXAMPLE)))
     ResponseEntity<WorkflowSnapshot> patch(@PathVariable String workflow, @RequestBody String patch,
                                            @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
                                            @RequestHeader(name = "X-Change-Message", required = false) String message,

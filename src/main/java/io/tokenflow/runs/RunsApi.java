@@ -5,6 +5,10 @@ import java.security.Principal;
 import java.util.List;
 import java.util.UUID;
 
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -25,6 +29,9 @@ import tools.jackson.databind.json.JsonMapper;
 @RestController
 class RunsApi {
 
+    private static final String START_EXAMPLE = """
+            {"workflow": "fan-out-fan-in", "tag": "main", "inputs": {"order_id": "o-1"}, "idempotencyKey": "order-o-1"}
+            """;
     private static final java.util.Set<String> STATUSES = java.util.Set.of("PENDING", "RUNNING", "COMPLETED", "FAILED",
             "CANCELLED");
 
@@ -86,6 +93,14 @@ class RunsApi {
     }
 
     @PostMapping(path = "/api/v1/runs", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(description = "The workflow (id or name), at most one of "
+            + "tag and version (else its newest version), the run's inputs, an optional idempotency key",
+            content = @Content(schema = @Schema(type = "object"), examples = @ExampleObject(name = "by tag",
+                    value = START_EXAMPLE)))
+    @ApiResponse(responseCode = "201", description = "The run started (200 and Idempotent-Replayed: true when the "
+            + "idempotency key started one before: its run)")
+    @ApiResponse(responseCode = "429", description = "Expected the tenant to have room for one more run in flight "
+            + "and hops this minute, but its quota is used up (Retry-After says when to retry)")
     ResponseEntity<StartedRun> start(@RequestBody String body, Principal principal) {
         StartedRun run = starting.start(command(body), principal == null ? "anonymous" : principal.getName());
         if (run.replayed()) {

@@ -27,9 +27,10 @@ import io.tokenflow.web.Outages;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Three filter chains: {@code /hooks/**} (open: a webhook checks its trigger's secret itself), {@code /api/**} and
- * {@code /actuator/**} (bearer tokens, HTTP Basic or the session; problem+json on refusal) and everything else (pages:
- * form login at {@code /login}, CSRF, redirects to the login page).
+ * Three filter chains: {@code /hooks/**} (open: a webhook checks its trigger's secret itself), {@code /api/**},
+ * {@code /actuator/**} and the OpenAPI document {@code /v3/api-docs} (bearer tokens, HTTP Basic or the session;
+ * problem+json on refusal) and everything else (pages, Swagger UI among them: form login at {@code /login}, CSRF,
+ * redirects to the login page).
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
@@ -62,7 +63,7 @@ class SecurityConfiguration {
     SecurityFilterChain apiSecurityFilterChain(HttpSecurity http, ApiTokenVerifier verifier, JsonMapper json,
                                                UserAccountDetailsService accounts) {
         ApiProblemResponses problems = new ApiProblemResponses(json);
-        return http.securityMatcher("/api/**", "/actuator/**")
+        return http.securityMatcher("/api/**", "/actuator/**", "/v3/api-docs", "/v3/api-docs/**", "/v3/api-docs.yaml")
                 .addFilterAfter(new FreshAccountFilter(accounts), SecurityContextHolderFilter.class)
                 .authorizeHttpRequests(ApiAuthorizationRules::apply)
                 .addFilterBefore(bearerTokenFilter(verifier, problems), BasicAuthenticationFilter.class)

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -34,6 +35,10 @@ class WebhooksController {
     }
 
     @PostMapping("/hooks/{workflow}/{trigger}")
+    @ApiResponse(responseCode = "201", description = "The run started (200 when the Idempotency-Key started one "
+            + "before: its run)")
+    @ApiResponse(responseCode = "429", description = "Expected the tenant to have room for one more run, but its "
+            + "quota is used up (Retry-After says when to retry)")
     ResponseEntity<Map<String, Object>> receive(@PathVariable String workflow, @PathVariable String trigger,
                                                 @RequestBody(required = false) byte[] body,
                                                 @RequestHeader(name = "Idempotency-Key", required = false)

@@ -3,6 +3,9 @@ package io.tokenflow.waits;
 import java.security.Principal;
 import java.util.regex.Pattern;
 
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -25,6 +28,9 @@ class SignalsApi {
 
     private static final Pattern NAME = Pattern.compile("^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$");
     private static final int MAX_KEY = 1000;
+    private static final String SIGNAL_EXAMPLE = """
+            {"key": "o-1", "payload": {"paid": true, "amount": 42.5}, "message_id": "bank-77"}
+            """;
     private static final int MAX_MESSAGE_ID = 200;
 
     private final SignalDelivery delivery;
@@ -34,6 +40,10 @@ class SignalsApi {
     }
 
     @PostMapping(path = "/api/v1/signals/{name}", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(description = "The correlation key, the payload the "
+            + "waiting runs get, and an optional message id (a repeated one is answered as the first time)",
+            content = @Content(schema = @Schema(type = "object"), examples = @ExampleObject(name = "payment received",
+                    value = SIGNAL_EXAMPLE)))
     ResponseEntity<SignalDelivery.Delivered> send(@PathVariable String name, @RequestBody String body,
                                                   Principal principal) {
         if (!NAME.matcher(name).matches()) {
