@@ -6,7 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -23,6 +25,7 @@ import org.springframework.test.context.junit.jupiter.SpringExtension;
 final class EngineProcesses implements BeforeEachCallback, AfterEachCallback {
 
     private final List<Process> engines = new ArrayList<>();
+    private final Map<Process, Path> logs = new HashMap<>();
     private Environment environment;
 
     @Override
@@ -70,8 +73,14 @@ final class EngineProcesses implements BeforeEachCallback, AfterEachCallback {
         command.addAll(List.of(settings));
         Process engine = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         engines.add(engine);
+        logs.put(engine, log);
         System.out.println("Engine " + name + " started (pid " + engine.pid() + "), log: " + log + File.separator);
         return engine;
+    }
+
+    /** The file an engine this started writes its output to. */
+    Path logOf(Process engine) {
+        return logs.get(engine);
     }
 
     private static void defaultUnlessGiven(List<String> command, String[] settings, String prefix, String value) {
@@ -97,5 +106,6 @@ final class EngineProcesses implements BeforeEachCallback, AfterEachCallback {
             }
         }
         engines.clear();
+        logs.clear();
     }
 }

@@ -3,10 +3,6 @@ package io.tokenflow.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Set;
@@ -24,7 +20,6 @@ import io.tokenflow.security.ApiTokenService;
 import io.tokenflow.security.Scope;
 import io.tokenflow.support.NodeSdk;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The Node worker SDK's example worker ({@code sdk/node/examples/worker.mjs}, a separate {@code node} process that
@@ -39,24 +34,22 @@ import tools.jackson.databind.json.JsonMapper;
 @ActiveProfiles("test")
 class NodeWorkerE2ETests {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
-
     @LocalServerPort int port;
     @Autowired ApiTokenService tokens;
     @Autowired Environment environment;
 
-    private final HttpClient http = HttpClient.newHttpClient();
-    private String token;
+    private BearerApi api;
 
     @Test
     void theExampleWorkerRunsAWorkflowOfTheApplication() throws Exception {
         NodeSdk.ensureInstalled();
-        token = tokens.issueIn(SignIn.ADMIN, "default", "node sdk e2e", Set.of(Scope.values()), null).secret();
+        api = new BearerApi(port, tokens.issueIn(SignIn.ADMIN, "default", "node sdk e2e", Set.of(Scope.values()), null)
+                .secret());
         String type = "greet_" + UUID.randomUUID().toString().substring(0, 6);
-        call("PUT", "/api/v1/node-types/" + type, "{\"displayName\": \"Greet\"}", 200);
-        JsonNode key = call("POST", "/api/v1/worker-keys", "{\"name\": \"node workers\", \"nodeTypes\": [\"" + type
+        api.call("PUT", "/api/v1/node-types/" + type, "{\"displayName\": \"Greet\"}", 200);
+        JsonNode key = api.call("POST", "/api/v1/worker-keys", "{\"name\": \"node workers\", \"nodeTypes\": [\"" + type
                 + "\"]}", 201);
-        String workflow = call("POST", "/api/v1/workflows", """
+        String workflow = api.call("POST", "/api/v1/workflows", """
                 {"name": "%s", "nodes": [{"id": "greet", "type": "%s"}], "edges": []}""".formatted(type, type), 201)
                 .get("name").asString();
 
@@ -71,31 +64,18 @@ class NodeWorkerE2ETests {
         builder.environment().put("TOKENFLOW_WORKER_KEY_SECRET", key.get("secret").asString());
         Process worker = builder.start();
         try {
-            String run = call("POST", "/api/v1/runs", "{\"workflow\": \"" + workflow + "\", \"inputs\": {\"name\": "
+            String run = api.call("POST", "/api/v1/runs", "{\"workflow\": \"" + workflow + "\", \"inputs\": {\"name\": "
                     + "\"Ada\"}}", 201).get("id").asString();
-            await().atMost(Duration.ofSeconds(30)).until(() -> call("GET", "/api/v1/runs/" + run, null, 200)
+            await().atMost(Duration.ofSeconds(30)).until(() -> api.call("GET", "/api/v1/runs/" + run, null, 200)
                     .get("status").asString(), status -> !status.equals("RUNNING") && !status.equals("PENDING"));
-            JsonNode finished = call("GET", "/api/v1/runs/" + run, null, 200);
+            JsonNode finished = api.call("GET", "/api/v1/runs/" + run, null, 200);
             assertThat(finished.get("status").asString()).as(finished.toString()).isEqualTo("COMPLETED");
             assertThat(finished.at("/outputs/greet/greeting").asString()).isEqualTo("hello Ada");
-            assertThat(call("GET", "/api/v1/signals/rejected?run=" + run, null, 200)).isEmpty();
+            assertThat(api.call("GET", "/api/v1/signals/rejected?run=" + run, null, 200)).isEmpty();
         } finally {
             worker.destroy();
             assertThat(worker.waitFor(20, TimeUnit.SECONDS)).as("the worker stops on SIGTERM").isTrue();
         }
         assertThat(worker.exitValue()).as("a graceful stop").isZero();
-    }
-
-    private JsonNode call(String method, String path, String body, int expected) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                .header("Authorization", "Bearer " + token)
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body));
-        if (body != null) {
-            request.header("Content-Type", "application/json");
-        }
-        HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).as(method + " " + path + ": " + response.body()).isEqualTo(expected);
-        return response.body().isEmpty() ? JSON.createObjectNode() : JSON.readTree(response.body());
     }
 }

@@ -18,6 +18,7 @@ import org.springframework.stereotype.Component;
 import io.tokenflow.cas.CasStore;
 import io.tokenflow.engine.ir.IrCompensator;
 import io.tokenflow.engine.ir.IrNode;
+import io.tokenflow.logging.RunLogContext;
 import io.tokenflow.redis.DedicatedConnection;
 import io.tokenflow.redis.LuaScripts;
 import io.tokenflow.redis.RedisConnections;
@@ -100,7 +101,7 @@ class CoordinatorRuntime implements SmartLifecycle {
         RedisClusterAsyncCommands<String, String> async = connection.async();
         for (StreamMessage<String, String> message : batch) {
             int shard = shardOf(message.getStream());
-            try {
+            try (RunLogContext context = contextOf(message)) {
                 SignalVerifier.Verdict verdict = verifier.check(message.getId(), message.getBody());
                 Signal signal = verdict.refusal() != null ? null : signals.parse(message.getId(), message.getBody());
                 String refusal = verdict.refusal() != null ? verdict.refusal() : typeRefusal(verdict, signal,
@@ -141,7 +142,7 @@ class CoordinatorRuntime implements SmartLifecycle {
 
     private void settle(Sent step, DedicatedConnection connection,
                         List<StreamMessage<String, String>> done) {
-        try {
+        try (RunLogContext context = contextOf(step.message())) {
             long reply = scripts.routeCompletion().settle(step.reply(), connection.sync(),
                     step.prepared().step().keys(), step.prepared().step().args());
             router.finish(step.prepared(), reply);
@@ -151,6 +152,12 @@ class CoordinatorRuntime implements SmartLifecycle {
         } catch (RuntimeException e) {
             log.error("Routing completion " + step.message().getId() + " failed; it stays pending", e);
         }
+    }
+
+    /** The run, node and token a signal names, for the lines logged while it is handled. */
+    private static RunLogContext contextOf(StreamMessage<String, String> message) {
+        Map<String, String> body = message.getBody();
+        return RunLogContext.of(body.get("run"), body.get("node"), body.get("token"), null);
     }
 
     /**

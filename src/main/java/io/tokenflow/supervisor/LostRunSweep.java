@@ -14,6 +14,7 @@ import org.springframework.stereotype.Component;
 
 import io.tokenflow.coordinator.RunRecovery;
 import io.tokenflow.engine.replay.RunEvents;
+import io.tokenflow.logging.RunLogContext;
 import io.tokenflow.redis.RunMeta;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -116,8 +117,10 @@ class LostRunSweep {
                     .query((rs, i) -> new Running(rs.getObject("id", UUID.class), rs.getInt("shard"),
                             rs.getLong("last_seq"))).list();
             for (Running run : page) {
-                if (lost.test(run) && recover.test(run)) {
-                    recovered++;
+                try (RunLogContext context = RunLogContext.of(run.id())) {
+                    if (lost.test(run) && recover.test(run)) {
+                        recovered++;
+                    }
                 }
             }
             after = page.isEmpty() ? after : page.get(page.size() - 1).id();

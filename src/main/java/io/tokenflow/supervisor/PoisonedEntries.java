@@ -12,6 +12,7 @@ import org.springframework.stereotype.Component;
 
 import io.tokenflow.coordinator.RunTerminator;
 import io.tokenflow.engine.replay.RunEvent;
+import io.tokenflow.logging.RunLogContext;
 import io.tokenflow.quarantine.NewQuarantinedEntry;
 import io.tokenflow.quarantine.Quarantine;
 import io.tokenflow.quarantine.QuarantinedSeqs;
@@ -54,8 +55,10 @@ class PoisonedEntries {
         long id = quarantine.add(new NewQuarantinedEntry(shard, stream, entry.id(), entry.run(), first(entry),
                 last(entry), fields, "Expected PostgreSQL to store it, but it refused it: " + message));
         boolean heldEnding = entry.events().stream().anyMatch(event -> event.type().endsRun());
-        log.error("Event-log entry " + entry.id() + " of run " + entry.run() + " is in quarantine " + id
-                + ": PostgreSQL refused it (" + message + "); its run is failed");
+        try (RunLogContext context = RunLogContext.of(entry.run())) {
+            log.error("Event-log entry " + entry.id() + " of run " + entry.run() + " is in quarantine " + id
+                    + ": PostgreSQL refused it (" + message + "); its run is failed");
+        }
         fail(entry.run(), "Expected event-log entry " + entry.id() + " of run " + entry.run() + " to be stored, but "
                 + "PostgreSQL refused it: " + message + "; it is in quarantine " + id, heldEnding);
         return entry.events().stream().anyMatch(event -> event.type().releasesRunState());
@@ -65,7 +68,9 @@ class PoisonedEntries {
     void unreadable(int shard, String stream, EventsEntries.Unreadable entry) {
         long id = quarantine.add(new NewQuarantinedEntry(shard, stream, entry.id(), entry.run(), entry.firstSeq(),
                 entry.lastSeq(), entry.fields(), entry.reason()));
-        log.error(entry.reason() + "; it is in quarantine " + id);
+        try (RunLogContext context = RunLogContext.of(entry.run())) {
+            log.error(entry.reason() + "; it is in quarantine " + id);
+        }
         if (entry.run() != null && entry.firstSeq() != null) {
             fail(entry.run(), entry.reason() + "; it is in quarantine " + id, false);
         }
@@ -77,7 +82,9 @@ class PoisonedEntries {
                 + "entry " + start.entryId() + ") is in quarantine " + start.quarantineId();
         long id = quarantine.add(new NewQuarantinedEntry(shard, stream, entry.id(), entry.run(), first(entry),
                 last(entry), fields, reason));
-        log.warn("Event-log entry " + entry.id() + " is in quarantine " + id + ": " + reason);
+        try (RunLogContext context = RunLogContext.of(entry.run())) {
+            log.warn("Event-log entry " + entry.id() + " is in quarantine " + id + ": " + reason);
+        }
     }
 
     private void fail(UUID run, String reason, boolean endingLost) {

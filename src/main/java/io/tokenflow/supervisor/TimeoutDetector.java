@@ -15,6 +15,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.coordinator.RunTerminator;
+import io.tokenflow.logging.RunLogContext;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.redis.RunMeta;
@@ -83,7 +84,9 @@ class TimeoutDetector {
         boolean failed = runs.failIdle(run, idleSince, "Expected activity within " + settings.inactivityTimeout()
                 + ", but the run was idle since " + lastActivity);
         if (failed) {
-            log.info("Failed run " + run + ": idle since " + lastActivity);
+            try (RunLogContext context = RunLogContext.of(run)) {
+                log.info("Failed run " + run + ": idle since " + lastActivity);
+            }
         } else if (!meta.exists(run, shard)) {
             redis.commands().zrem(keys.activeRuns(shard), run.toString());
         }

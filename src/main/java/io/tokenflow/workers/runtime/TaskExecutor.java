@@ -11,6 +11,7 @@ import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.stereotype.Component;
 
+import io.tokenflow.logging.RunLogContext;
 import io.tokenflow.workers.Task;
 import io.tokenflow.workers.TaskHandler;
 import io.tokenflow.workers.TaskHandlers;
@@ -69,9 +70,12 @@ class TaskExecutor {
      * Prepared#needsLiveRun}) and {@code runIsLive} says its run no longer wants it (asked only then).
      */
     Optional<Map<String, String>> complete(Prepared prepared, String worker, BooleanSupplier runIsLive) {
-        long startedAt = clock.millis();
-        return execute(prepared, runIsLive).map(result -> encoder.encode(prepared.entry(), result, worker,
-                startedAt));
+        TaskEntry entry = prepared.entry();
+        try (RunLogContext context = RunLogContext.of(entry.field("run"), entry.field("node"), entry.field("token"),
+                entry.type())) {
+            long startedAt = clock.millis();
+            return execute(prepared, runIsLive).map(result -> encoder.encode(entry, result, worker, startedAt));
+        }
     }
 
     private Optional<TaskResult> execute(Prepared prepared, BooleanSupplier runIsLive) {
