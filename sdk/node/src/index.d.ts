@@ -43,6 +43,11 @@ export interface Task {
   emittedAt?: Date;
   /** A compensator's task (`<node>~compensate`): the node it undoes. */
   from?: string;
+  /**
+   * W3C trace context of the token (`00-<run's trace id>-<the token's node span>-01`): pass it on (e.g. as the
+   * `traceparent` header of calls the handler makes) or start the handler's own span under it.
+   */
+  traceparent?: string;
   /** The stream entry's raw fields. */
   fields: Record<string, string>;
 }

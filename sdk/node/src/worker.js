@@ -359,6 +359,7 @@ export class Worker {
       emittedAt: fields.emitted_at ? new Date(Number(fields.emitted_at)) : undefined,
       fields,
     };
+    if (fields.traceparent !== undefined) task.traceparent = fields.traceparent;
     if (fields.from !== undefined) task.from = fields.from;
     task.input = fields.input !== undefined || !fields.input_ref ? decoded('input', fields.input, null)
       : await this.#fetchInput(fields.input_ref, signal);

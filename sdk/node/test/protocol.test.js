@@ -195,3 +195,16 @@ test('signing: false sends unsigned signals', LIMIT, async () => {
   await w.stop();
   assert.throws(() => new Worker({ type }), /options\.key/);
 });
+
+test('the token\'s traceparent reaches the handler as task.traceparent', LIMIT, async () => {
+  const type = typeName();
+  const seen = [];
+  const w = worker(type).handle(async (task) => { seen.push(task.traceparent); return {}; });
+  await w.start();
+  const flow = engine(redis.admin, type);
+  const traceparent = '00-01a221b2333380008acb21f45656d150-5d2c3a1b0e9f8d7c-01';
+  const { token } = await flow.send(randomUUID(), {}, { traceparent });
+  await flow.signal(token);
+  assert.deepEqual(seen, [traceparent]);
+  await w.stop();
+});

@@ -1,11 +1,13 @@
 package io.tokenflow.coordinator;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import io.opentelemetry.api.common.Attributes;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.engine.conditions.ConditionContext;
@@ -23,6 +25,8 @@ import io.tokenflow.redis.LuaScripts;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.redis.RunMeta;
+import io.tokenflow.tracing.RunSpans;
+import io.tokenflow.tracing.TraceIds;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -50,10 +54,13 @@ class CompletionRouter {
     private final MapItems maps;
     private final Clock clock;
 
+    private final RunSpans spans;
+
     CompletionRouter(RedisConnections redis, RedisKeys keys, RunPlans plans, LuaScripts scripts,
                      Payloads payloads, RejectedSignals rejected, NodeRetries retries, DeadLetters deadLetters,
                      Router router, TokenEmitter emitter, RunLimits limits, Compensations compensations,
-                     MapItems maps, Clock clock) {
+                     MapItems maps, RunSpans spans, Clock clock) {
+        this.spans = spans;
         this.compensations = compensations;
         this.maps = maps;
         this.retries = retries;
@@ -111,7 +118,8 @@ class CompletionRouter {
         if (retries.retried(plan.get(), node, completion) || deadLetters.parked(plan.get(), node, completion)) {
             return Optional.empty();
         }
-        return Optional.of(new Prepared(completion, shard, node, step(plan.get(), node, completion)));
+        return Optional.of(new Prepared(completion, shard, node, step(plan.get(), node, completion),
+                spans.enabled() ? clock.instant() : null));
     }
 
     /**
@@ -147,6 +155,13 @@ class CompletionRouter {
                     : "Expected token " + completion.token() + " to be in flight at node '" + completion.node()
                     + "', but it is not (never emitted there, or already consumed)");
         }
+        if (prepared.since() != null) {
+            spans.offer(spans.span("route-completion", TraceIds.traceId(completion.run()),
+                    TraceIds.stepSpan(completion.token(), completion.entryId()), TraceIds.nodeSpan(completion.token()),
+                    prepared.since(), clock.instant(), Attributes.builder().put(RunSpans.RUN, completion.run().toString())
+                            .put(RunSpans.NODE, completion.node()).put(RunSpans.TOKEN, completion.token())
+                            .put(RunSpans.OUTCOME, outcome.name().toLowerCase(java.util.Locale.ROOT)).build(), null));
+        }
         return outcome;
     }
 
@@ -170,8 +185,8 @@ class CompletionRouter {
         return new EventDataText().text("message", message).text("kind", "permanent").text("code", code).end();
     }
 
-    /** A completion with its Lua step ready to run. */
-    record Prepared(Signal.Completion completion, int shard, IrNode node, StepArguments step) {
+    /** A completion with its Lua step ready to run; {@code since}: when it began (for its span), null untraced. */
+    record Prepared(Signal.Completion completion, int shard, IrNode node, StepArguments step, Instant since) {
     }
 
     private StepArguments step(RunPlan plan, IrNode node, Signal.Completion completion) {

@@ -4,15 +4,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
+import io.tokenflow.tracing.TraceIds;
+
 /**
  * The fields of a token on a task stream, as docs/worker-protocol.md defines them. Large inputs travel as
- * {@code input_ref}.
+ * {@code input_ref}; {@code traceparent} names the run's trace and the token's node span ({@link TraceIds}).
  */
 public record TaskEntry(String token, UUID run, String node, String type, int iteration, int attempt,
                         String input, String inputRef, String config, long emittedAt, String from) {
 
     public List<String> fields() {
-        List<String> fields = new ArrayList<>(22);
+        List<String> fields = new ArrayList<>(24);
         add(fields, "token", token);
         add(fields, "run", run.toString());
         add(fields, "node", node);
@@ -27,6 +29,7 @@ public record TaskEntry(String token, UUID run, String node, String type, int it
         add(fields, "config", config);
         add(fields, "emitted_at", Long.toString(emittedAt));
         add(fields, "from", from == null ? "" : from);
+        add(fields, "traceparent", TraceIds.traceparent(run, token));
         return fields;
     }
 

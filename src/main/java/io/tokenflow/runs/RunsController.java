@@ -14,6 +14,8 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseBody;
 
+import io.tokenflow.tracing.TraceIds;
+import io.tokenflow.tracing.TracingSettings;
 import io.tokenflow.web.BadRequestException;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -29,8 +31,11 @@ class RunsController {
     private final RunFragments fragments;
     private final RunQueries queries;
     private final JsonMapper json;
+    private final TracingSettings tracing;
 
-    RunsController(LiveRunRows rows, RunPages pages, RunFragments fragments, RunQueries queries, JsonMapper json) {
+    RunsController(LiveRunRows rows, RunPages pages, RunFragments fragments, RunQueries queries, JsonMapper json,
+                   TracingSettings tracing) {
+        this.tracing = tracing;
         this.queries = queries;
         this.rows = rows;
         this.pages = pages;
@@ -60,6 +65,8 @@ class RunsController {
         model.addAttribute("graphJson", json.writeValueAsString(page.graph()).replace("<", "\\u003c"));
         model.addAttribute("compensable", page.compensable());
         model.addAttribute("calls", queries.calls(id));
+        model.addAttribute("traceId", TraceIds.traceId(id));
+        model.addAttribute("traceLink", tracing.linkTo(TraceIds.traceId(id)));
         return "runs/run";
     }
 

@@ -18,6 +18,7 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 import io.tokenflow.coordinator.Compensations;
+import io.tokenflow.engine.replay.RunEnding;
 import io.tokenflow.engine.runs.RunStatus;
 import io.tokenflow.redis.DedicatedConnection;
 import io.tokenflow.redis.LuaScripts;
@@ -47,6 +48,8 @@ class EventLogDrain implements SmartLifecycle {
     private final MapResults mapResults;
     private final HopTally hops;
     private final RunMetrics metrics;
+    private final RunTraces traces;
+    private final RunLabels labels;
     private final List<RunEndingListener> listeners;
     private final Clock clock;
     private final String consumerName = consumerName();
@@ -61,10 +64,12 @@ class EventLogDrain implements SmartLifecycle {
 
     EventLogDrain(SupervisorSettings settings, RedisConnections redis, RedisKeys keys, LuaScripts scripts,
                   EventsEntries entries, PoisonIsolation writer, Compensations compensations, MapResults mapResults,
-                  HopTally hops, RunMetrics metrics, List<RunEndingListener> listeners,
-                  Clock clock) {
+                  HopTally hops, RunMetrics metrics, RunTraces traces,
+                  RunLabels labels, List<RunEndingListener> listeners, Clock clock) {
+        this.labels = labels;
         this.hops = hops;
         this.metrics = metrics;
+        this.traces = traces;
         this.compensations = compensations;
         this.listeners = List.copyOf(listeners);
         this.mapResults = mapResults;
@@ -155,10 +160,16 @@ class EventLogDrain implements SmartLifecycle {
         }
     }
 
-    /** Counts what a batch just written holds: the tenants' hops and the metrics. */
+    /** Counts what a batch just written holds (the tenants' hops, the metrics) and sends the spans it ends. */
     private void logged(List<EventsEntry> logged) {
         hops.count(logged);
         metrics.record(logged);
+        traces.record(logged);
+        for (EventsEntry entry : logged) {
+            if (entry.events().stream().anyMatch(RunEnding.class::isInstance)) {
+                labels.forget(entry.run());
+            }
+        }
     }
 
     private void ended(Map<UUID, RunStatus> endings) {

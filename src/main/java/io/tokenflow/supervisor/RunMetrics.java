@@ -2,12 +2,8 @@ package io.tokenflow.supervisor;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 
 import com.github.benmanes.caffeine.cache.Cache;
@@ -17,12 +13,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
-import io.tokenflow.coordinator.RunPlan;
-import io.tokenflow.coordinator.RunPlans;
-import io.tokenflow.engine.ir.IrNode;
 import io.tokenflow.engine.replay.MapItemCompleted;
 import io.tokenflow.engine.replay.MapItemFailed;
 import io.tokenflow.engine.replay.NodeCompleted;
@@ -42,42 +34,26 @@ import io.tokenflow.engine.replay.TokenEmitted;
  * duration (start to end) and hop latency (a token's emission to its node's completion or failure; the emission is
  * remembered in memory, so a hop whose emission another supervisor logged is not timed).
  * <p>
- * Tags are bounded: the workflow's name and the node's authored type, never a run or token id. A run's labels come from
- * its plan ({@link RunPlans}, cached); a run whose plan is gone (ended and cleaned up before its events were written)
- * counts under workflow and node type {@code unknown}. Counting never stops the event log: a failure is logged.
+ * Tags are bounded: the workflow's name and the node's authored type ({@link RunLabels}), never a run or token id.
+ * Counting never stops the event log: a failure is logged.
  */
 @Component
 class RunMetrics {
 
     private static final Log log = LogFactory.getLog(RunMetrics.class);
-    private static final String UNKNOWN = "unknown";
     private static final Duration[] HOP_BUCKETS = {Duration.ofMillis(10), Duration.ofMillis(50),
         Duration.ofMillis(100), Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(5)};
     private static final Duration[] RUN_BUCKETS = {Duration.ofSeconds(1), Duration.ofSeconds(10), Duration.ofMinutes(1),
         Duration.ofMinutes(10), Duration.ofHours(1), Duration.ofDays(1)};
 
     private final MeterRegistry meters;
-    private final RunPlans plans;
-    private final JdbcClient jdbc;
-    private final Cache<UUID, Labels> labels = Caffeine.newBuilder().maximumSize(100_000)
-            .expireAfterAccess(Duration.ofHours(1)).build();
+    private final RunLabels runLabels;
     private final Cache<String, Instant> emitted = Caffeine.newBuilder().maximumSize(200_000)
             .expireAfterWrite(Duration.ofHours(6)).build();
-    private final Cache<UUID, Instant> started = Caffeine.newBuilder().maximumSize(100_000)
-            .expireAfterWrite(Duration.ofDays(1)).build();
 
-    /** A run's workflow name and its nodes' types. */
-    private record Labels(String workflow, Map<String, String> nodeTypes) {
-
-        String type(String node) {
-            return node == null ? UNKNOWN : nodeTypes.getOrDefault(node, UNKNOWN);
-        }
-    }
-
-    RunMetrics(MeterRegistry meters, RunPlans plans, JdbcClient jdbc) {
+    RunMetrics(MeterRegistry meters, RunLabels runLabels) {
         this.meters = meters;
-        this.plans = plans;
-        this.jdbc = jdbc;
+        this.runLabels = runLabels;
     }
 
     /** Counts the events of entries just written to the event log. */
@@ -96,7 +72,7 @@ class RunMetrics {
 
     private void record(UUID run, RunEvent event) {
         if (event instanceof RunStarted) {
-            started.put(run, event.at());
+            runLabels.started(run, event.at());
             counter("tokenflow.runs.started", "Runs started", "workflow", labels(run, null).workflow()).increment();
         } else if (event instanceof TokenEmitted token) {
             if (!token.join()) {
@@ -127,7 +103,7 @@ class RunMetrics {
 
     private void consumed(UUID run, RunEvent event, String outcome) {
         hop(run, event);
-        Labels of = labels(run, event.node());
+        RunLabels.Labels of = labels(run, event.node());
         Counter.builder("tokenflow.tokens.consumed").description("Tokens consumed: their node completed, failed or "
                         + "was discarded from the dead-letter queue")
                 .tags("workflow", of.workflow(), "node_type", of.type(event.node()), "outcome", outcome)
@@ -143,14 +119,14 @@ class RunMetrics {
         if (!(event instanceof NodeRetrying)) {
             emitted.invalidate(event.token());
         }
-        Labels of = labels(run, event.node());
+        RunLabels.Labels of = labels(run, event.node());
         Timer.builder("tokenflow.hop.latency").description("A token's emission to its node's completion or failure")
                 .tags("workflow", of.workflow(), "node_type", of.type(event.node())).serviceLevelObjectives(HOP_BUCKETS)
                 .register(meters).record(Duration.between(at, event.at()));
     }
 
     private void mapItem(UUID run, String node, String outcome) {
-        Labels of = labels(run, node);
+        RunLabels.Labels of = labels(run, node);
         Counter.builder("tokenflow.map.items").description("Map elements done")
                 .tags("workflow", of.workflow(), "node_type", of.type(node), "outcome", outcome)
                 .register(meters).increment();
@@ -161,21 +137,13 @@ class RunMetrics {
         String workflow = labels(run, null).workflow();
         Counter.builder("tokenflow.runs.ended").description("Runs ended, by the status they ended in")
                 .tags("workflow", workflow, "status", status).register(meters).increment();
-        Optional<Instant> start = Optional.ofNullable(started.getIfPresent(run)).or(() -> startedAt(run));
-        start.ifPresent(at -> Timer.builder("tokenflow.run.duration").description("A run's start to its end")
+        runLabels.startedAt(run).ifPresent(at -> Timer.builder("tokenflow.run.duration").description("A run's start to its end")
                 .tags("workflow", workflow, "status", status).serviceLevelObjectives(RUN_BUCKETS).register(meters)
                 .record(Duration.between(at, ending.at())));
-        started.invalidate(run);
-        labels.invalidate(run);
-    }
-
-    private Optional<Instant> startedAt(UUID run) {
-        return jdbc.sql("select started_at from runs where id = ?").param(run).query(OffsetDateTime.class).optional()
-                .map(OffsetDateTime::toInstant);
     }
 
     private Counter nodeCounter(String name, String description, UUID run, String node) {
-        Labels of = labels(run, node);
+        RunLabels.Labels of = labels(run, node);
         return counter(name, description, "workflow", of.workflow(), "node_type", of.type(node));
     }
 
@@ -183,26 +151,7 @@ class RunMetrics {
         return Counter.builder(name).description(description).tags(tags).register(meters);
     }
 
-    /** The run's labels; read again from its plan when they lack {@code node} (a node a run patch added). */
-    private Labels labels(UUID run, String node) {
-        Labels known = labels.getIfPresent(run);
-        if (known != null && (node == null || known.nodeTypes().containsKey(node))) {
-            return known;
-        }
-        if (known != null) {
-            plans.evict(run);
-        }
-        Labels found = plans.find(run).map(RunMetrics::labelsOf).orElse(new Labels(UNKNOWN, Map.of()));
-        labels.put(run, found);
-        return found;
-    }
-
-    private static Labels labelsOf(RunPlan plan) {
-        Map<String, String> types = new HashMap<>();
-        for (IrNode node : plan.workflow().ir().nodes().values()) {
-            types.put(node.id(), node.nodeType() != null ? node.nodeType() : node.type());
-        }
-        String name = plan.workflow().ir().name();
-        return new Labels(name == null || name.isBlank() ? UNKNOWN : name, types);
+    private RunLabels.Labels labels(UUID run, String node) {
+        return runLabels.of(run, node);
     }
 }

@@ -30,6 +30,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
+import io.tokenflow.tracing.TraceIds;
 import io.tokenflow.workers.WorkerHarness;
 import tools.jackson.databind.JsonNode;
 
@@ -87,6 +88,8 @@ class HttpAgentIntegrationTests {
         assertThat(request.body()).isEqualTo(json("{\"task_id\":\"" + token + "\",\"input\":{\"query\":\"weather\"}}"));
         assertThat(request.authorization()).isEqualTo("Bearer s3cret");
         assertThat(request.idempotencyKey()).isEqualTo(token);
+        assertThat(request.traceparent()).as("the run's trace, the token's node span")
+                .isEqualTo(TraceIds.traceparent(UUID.fromString(completion.get("run")), token));
     }
 
     @Test
@@ -178,7 +181,8 @@ class HttpAgentIntegrationTests {
         int call = calls.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
         JsonNode body = json(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
         received.add(new Request(body, exchange.getRequestHeaders().getFirst("Authorization"),
-                exchange.getRequestHeaders().getFirst("Idempotency-Key")));
+                exchange.getRequestHeaders().getFirst("Idempotency-Key"),
+                exchange.getRequestHeaders().getFirst("traceparent")));
         String taskId = body.path("task_id").asString();
         switch (path) {
             case "/ok" -> respond(exchange, 200, "{\"task_id\":\"" + taskId + "\",\"status\":\"success\","
@@ -214,6 +218,6 @@ class HttpAgentIntegrationTests {
         }
     }
 
-    private record Request(JsonNode body, String authorization, String idempotencyKey) {
+    private record Request(JsonNode body, String authorization, String idempotencyKey, String traceparent) {
     }
 }

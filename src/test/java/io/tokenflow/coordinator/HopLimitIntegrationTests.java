@@ -26,6 +26,7 @@ import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.runs.StartRun;
 import io.tokenflow.runs.StartRunCommand;
+import io.tokenflow.tracing.RunSpans;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -53,6 +54,7 @@ class HopLimitIntegrationTests {
     @Autowired TokenEmitter emitter;
     @Autowired Compensations compensations;
     @Autowired MapItems maps;
+    @Autowired RunSpans spans;
     @Autowired Clock clock;
     @Autowired JdbcClient jdbc;
     JsonMapper json = JsonMapper.builder().build();
@@ -60,7 +62,7 @@ class HopLimitIntegrationTests {
     @Test
     void routesUpToTheLimitAndFailsTheRunAtTheHopPastIt() {
         CompletionRouter limited = new CompletionRouter(redis, keys, plans, scripts, payloads, rejected, retries,
-                deadLetters, router, emitter, new RunLimits(3, 0, 0, 0), compensations, maps, clock);
+                deadLetters, router, emitter, new RunLimits(3, 0, 0, 0), compensations, maps, spans, clock);
         String name = "hop-limit-" + UUID.randomUUID().toString().substring(0, 8);
         jdbc.sql("insert into node_types (tenant_id, name, display_name, kind, config_schema, created_by, created_at, "
                 + "updated_at) values ('default', :name, 'Hop limit test', 'task', '{}', 'test', now(), now())")

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import io.tokenflow.tracing.TraceIds;
 import io.tokenflow.workers.Task;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -39,12 +40,19 @@ final class RequestFactory {
         try {
             boolean typed = headers(builder, config.path("headers"), placeholders);
             builder.setHeader("Idempotency-Key", task.token()).setHeader("User-Agent", "Tokenflow");
+            if (!hasHeader(config.path("headers"), "traceparent")) {
+                builder.setHeader("traceparent", TraceIds.traceparent(task.run(), task.token()));
+            }
             body(builder, method, config.path("body"), placeholders, typed);
             return new Prepared(builder.build(), timeout);
         } catch (IllegalArgumentException e) {
             throw HttpTaskException.permanent("invalid_config",
                     "Expected a valid HTTP request, but: " + e.getMessage());
         }
+    }
+
+    private static boolean hasHeader(JsonNode headers, String name) {
+        return headers.isObject() && headers.propertyNames().stream().anyMatch(name::equalsIgnoreCase);
     }
 
     private static String method(JsonNode method) throws HttpTaskException {
