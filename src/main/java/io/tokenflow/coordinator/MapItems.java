@@ -154,7 +154,7 @@ class MapItems {
         TaskEntry task = new TaskEntry(TokenIds.element(parent, index), plan.runId(), node.id(), node.taskWorker(),
                 iteration, 1, input.inline(), input.reference(), plan.workflow().configs().get(node.id()),
                 clock.millis(), from);
-        List<String> fields = task.fields();
+        List<String> fields = task.fields(parent);
         args.add(node.workTaskKind());
         args.add(task.token());
         args.add(TokenPlaces.element(mapPlace, index));

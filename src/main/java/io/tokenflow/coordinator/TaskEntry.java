@@ -14,6 +14,11 @@ public record TaskEntry(String token, UUID run, String node, String type, int it
                         String input, String inputRef, String config, long emittedAt, String from) {
 
     public List<String> fields() {
+        return fields(token);
+    }
+
+    /** The fields, with a {@code traceparent} naming the node span of {@code spanToken} (a map element's: its map's). */
+    public List<String> fields(String spanToken) {
         List<String> fields = new ArrayList<>(24);
         add(fields, "token", token);
         add(fields, "run", run.toString());
@@ -29,7 +34,7 @@ public record TaskEntry(String token, UUID run, String node, String type, int it
         add(fields, "config", config);
         add(fields, "emitted_at", Long.toString(emittedAt));
         add(fields, "from", from == null ? "" : from);
-        add(fields, "traceparent", TraceIds.traceparent(run, token));
+        add(fields, "traceparent", TraceIds.traceparent(run, spanToken));
         return fields;
     }
 

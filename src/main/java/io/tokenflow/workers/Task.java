@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.UUID;
 
+import io.tokenflow.tracing.TraceIds;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -17,9 +18,10 @@ import tools.jackson.databind.JsonNode;
  * @param config    the node's config ({@code {}} when the token carries none)
  * @param type      the node type the token names, else the worker type of its stream
  * @param emittedAt when the token was emitted; {@code null} when the token does not say
+ * @param traceparent the token's W3C trace context as it came, or {@code null} when it came without one
  */
 public record Task(String token, UUID run, String node, String type, int iteration, int attempt, JsonNode input,
-                   JsonNode config, Instant emittedAt) {
+                   JsonNode config, Instant emittedAt, String traceparent) {
 
     public Task {
         Objects.requireNonNull(token, "token");
@@ -27,5 +29,10 @@ public record Task(String token, UUID run, String node, String type, int iterati
         Objects.requireNonNull(node, "node");
         Objects.requireNonNull(input, "input");
         Objects.requireNonNull(config, "config");
+    }
+
+    /** The trace context to send on with the work's calls: the token's, or the run's trace and the token's span. */
+    public String traceContext() {
+        return traceparent != null ? traceparent : TraceIds.traceparent(run, token);
     }
 }

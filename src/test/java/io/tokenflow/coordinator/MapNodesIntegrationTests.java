@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 import io.tokenflow.redis.RedisKeys;
+import io.tokenflow.tracing.TraceIds;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -56,6 +57,10 @@ class MapNodesIntegrationTests extends OperatorTests {
         assertThat(first).extracting(task -> task.getBody().get("token")).doesNotHaveDuplicates();
         awaitLogged(run, "map.started", 1);
         assertThat(api.read(get("/api/v1/runs/" + run)).get("status").asString()).isEqualTo("RUNNING");
+        String mapToken = jdbc.sql("select token_id from event_log where run_id = ? and event_type = 'token.emitted' "
+                + "and node_id = 'enrich'").param(run).query(String.class).single();
+        assertThat(first).extracting(task -> task.getBody().get("traceparent")).as("elements work under their map")
+                .containsOnly(TraceIds.traceparent(run, mapToken));
 
         // elements finish out of order (the second oldest first); each finished one lets the one 3 places on in
         List<String> names = List.of("ann", "bob", "cy", "dee", "eve", "fay", "gus");

@@ -16,7 +16,7 @@ public final class TestTasks {
 
     public static Task task(String type, String input, String config) {
         return new Task("tok_" + UUID.randomUUID().toString().substring(0, 18), UUID.randomUUID(), "node", type, 0, 1,
-                json(input), json(config), Instant.now());
+                json(input), json(config), Instant.now(), null);
     }
 
     public static JsonNode json(String text) {

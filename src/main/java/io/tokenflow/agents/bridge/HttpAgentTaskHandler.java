@@ -14,7 +14,6 @@ import io.tokenflow.agents.BoundedHttp;
 import io.tokenflow.agents.registry.AgentEndpoint;
 import io.tokenflow.agents.registry.AgentRegistry;
 import io.tokenflow.tenancy.RunTenants;
-import io.tokenflow.tracing.TraceIds;
 import io.tokenflow.workers.FailureKind;
 import io.tokenflow.workers.Task;
 import io.tokenflow.workers.TaskHandler;
@@ -116,7 +115,7 @@ class HttpAgentTaskHandler implements TaskHandler {
         body.set("input", task.input());
         HttpRequest.Builder builder = HttpRequest.newBuilder(agent.url()).timeout(timeout)
                 .header("Content-Type", "application/json").header("Idempotency-Key", task.token())
-                .header("User-Agent", "Tokenflow").header("traceparent", TraceIds.traceparent(task.run(), task.token()))
+                .header("User-Agent", "Tokenflow").header("traceparent", task.traceContext())
                 .POST(HttpRequest.BodyPublishers.ofByteArray(
                         json.writeValueAsBytes(body)));
         agent.auth().headers().forEach(builder::setHeader);

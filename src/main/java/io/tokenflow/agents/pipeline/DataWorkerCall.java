@@ -19,7 +19,8 @@ final class DataWorkerCall {
     }
 
     static JsonNode run(TaskHandler worker, JsonNode input, JsonNode config) throws PipelineException {
-        Task task = new Task("execute_pipeline", NO_RUN, "execute_pipeline", worker.type(), 0, 1, input, config, null);
+        Task task = new Task("execute_pipeline", NO_RUN, "execute_pipeline", worker.type(), 0, 1, input, config, null,
+                null);
         TaskResult result = worker.execute(task);
         if (result instanceof TaskResult.Completed completed) {
             return completed.output();

@@ -9,7 +9,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-import io.tokenflow.tracing.TraceIds;
 import io.tokenflow.workers.Task;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -41,7 +40,7 @@ final class RequestFactory {
             boolean typed = headers(builder, config.path("headers"), placeholders);
             builder.setHeader("Idempotency-Key", task.token()).setHeader("User-Agent", "Tokenflow");
             if (!hasHeader(config.path("headers"), "traceparent")) {
-                builder.setHeader("traceparent", TraceIds.traceparent(task.run(), task.token()));
+                builder.setHeader("traceparent", task.traceContext());
             }
             body(builder, method, config.path("body"), placeholders, typed);
             return new Prepared(builder.build(), timeout);

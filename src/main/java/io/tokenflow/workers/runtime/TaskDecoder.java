@@ -29,7 +29,7 @@ class TaskDecoder {
         String type = entry.field("type");
         return new Task(required(entry, "token"), run, required(entry, "node"), type == null ? entry.type() : type,
                 number(entry, "iteration", 0), number(entry, "attempt", 1), input(entry),
-                object(entry, "config"), emittedAt(entry));
+                object(entry, "config"), emittedAt(entry), entry.field("traceparent"));
     }
 
     private JsonNode input(TaskEntry entry) throws MalformedTaskException {
