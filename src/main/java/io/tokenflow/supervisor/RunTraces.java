@@ -72,8 +72,10 @@ class RunTraces {
     }
 
     private void record(UUID run, RunEvent event, List<SpanData> ended) {
-        if (event instanceof TokenEmitted) {
-            open.put(event.token(), new Open(event.at(), 1, event.at()));
+        if (event instanceof TokenEmitted emitted) {
+            if (!emitted.join()) {   // a token parked at a join is consumed by the join, never completed
+                open.put(event.token(), new Open(event.at(), 1, event.at()));
+            }
         } else if (event instanceof NodeRetrying retrying) {
             Open was = open.getIfPresent(event.token());
             if (was != null) {
