@@ -3,6 +3,7 @@ package io.tokenflow.engine.cel;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.cel.common.CelAbstractSyntaxTree;
 import dev.cel.common.CelContainer;
@@ -34,6 +35,7 @@ public final class CelExpressions {
     private final CelRuntime runtime;
     private final CelLimits limits;
     private final Map<String, Compiled> cache;
+    private final Set<String> variables;
 
     /**
      * @param variables the variables expressions may use, with their types ({@code SimpleType.DYN} for JSON values)
@@ -53,6 +55,7 @@ public final class CelExpressions {
         this.runtime = CelRuntimeFactory.standardCelRuntimeBuilder().setOptions(options).build();
         this.limits = limits;
         this.cache = lruCache(limits.cacheSize());
+        this.variables = Set.copyOf(variables.keySet());
         warmUp();
     }
 
@@ -125,12 +128,12 @@ public final class CelExpressions {
         try {
             CelValidationResult result = compiler.compile(expression);
             if (result.hasError()) {
-                return failed(expression, result.getErrors().stream().map(CelExpressions::problem).toList());
+                return failed(expression, problems(expression, result.getErrors()));
             }
             CelAbstractSyntaxTree ast = result.getAst();
             return new Compiled(new CelProgram(expression, ast, runtime.createProgram(ast)), null);
         } catch (CelValidationException e) {
-            return failed(expression, e.getErrors().stream().map(CelExpressions::problem).toList());
+            return failed(expression, problems(expression, e.getErrors()));
         } catch (CelEvaluationException | RuntimeException | StackOverflowError e) {
             return failed(expression, List.of(new CelProblem(0, 0, String.valueOf(e.getMessage()))));
         }
@@ -140,6 +143,12 @@ public final class CelExpressions {
         String described = String.join("; ", problems.stream().map(CelProblem::describe).toList());
         return new Compiled(null, new CelExpressionException("Expected '" + expression
                 + "' to be a valid CEL expression, but " + described, problems));
+    }
+
+    private List<CelProblem> problems(String expression, List<CelIssue> issues) {
+        CelWording wording = new CelWording(expression, variables);
+        return CelWording.withoutFollowOnErrors(issues.stream().map(CelExpressions::problem).toList()).stream()
+                .map(wording::worded).toList();
     }
 
     private static CelProblem problem(CelIssue issue) {

@@ -23,8 +23,8 @@ class ConditionCompileTests {
 
         assertThat(problem.nodeId()).isEqualTo("score_customer");
         assertThat(problem.pointer()).isEqualTo(AT + "/expression");
-        assertThat(problem.message()).startsWith("Expected 'output.score >= ' to be a valid CEL expression, but at "
-                + "line 1, column 17: mismatched input '<EOF>' expecting");
+        assertThat(problem.message()).isEqualTo("Expected 'output.score >= ' to be a valid CEL expression, but an "
+                + "expression is missing after '>=' at column 14");
     }
 
     @Test
@@ -49,7 +49,7 @@ class ConditionCompileTests {
     void refusesACelConditionThatCannotGiveABool() {
         assertThat(only(conditions.problems("\"1 + 2\"")).message())
                 .isEqualTo("Expected CEL condition '1 + 2' to give a bool, but it gives int");
-        assertThat(only(conditions.problems("\"'a' < 1\"")).message()).contains("found no matching overload");
+        assertThat(only(conditions.problems("\"'a' < 1\"")).message()).contains("'<' at column 5 cannot be applied to string and int");
     }
 
     @Test
