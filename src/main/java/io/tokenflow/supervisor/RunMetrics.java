@@ -122,7 +122,7 @@ class RunMetrics {
         RunLabels.Labels of = labels(run, event.node());
         Timer.builder("tokenflow.hop.latency").description("A token's emission to its node's completion or failure")
                 .tags("workflow", of.workflow(), "node_type", of.type(event.node())).serviceLevelObjectives(HOP_BUCKETS)
-                .register(meters).record(Duration.between(at, event.at()));
+                .register(meters).record(elapsed(at, event.at()));
     }
 
     private void mapItem(UUID run, String node, String outcome) {
@@ -139,7 +139,16 @@ class RunMetrics {
                 .tags("workflow", workflow, "status", status).register(meters).increment();
         runLabels.startedAt(run).ifPresent(at -> Timer.builder("tokenflow.run.duration").description("A run's start to its end")
                 .tags("workflow", workflow, "status", status).serviceLevelObjectives(RUN_BUCKETS).register(meters)
-                .record(Duration.between(at, ending.at())));
+                .record(elapsed(at, ending.at())));
+    }
+
+    /**
+     * The time between two events, never negative: they may come from processes whose clocks differ a little, and a
+     * Micrometer timer refuses a negative measurement (which would fail the whole batch's metrics).
+     */
+    private static Duration elapsed(Instant from, Instant to) {
+        Duration between = Duration.between(from, to);
+        return between.isNegative() ? Duration.ZERO : between;
     }
 
     private Counter nodeCounter(String name, String description, UUID run, String node) {
