@@ -12,16 +12,17 @@ import com.microsoft.playwright.Playwright;
 
 /**
  * One Playwright and one headless Chromium for the whole test run (creating Playwright costs seconds). Uses the
- * system's Chromium when there is one (Playwright must not download a browser here); else Playwright's own.
+ * system's Chromium when there is one (Playwright must not download a browser here); else Playwright's own. The
+ * benchmarks that measure in a browser start one too.
  */
-final class SharedBrowser implements AutoCloseable {
+public final class SharedBrowser implements AutoCloseable {
 
     private static final Path SYSTEM_CHROMIUM = Path.of("/usr/bin/chromium");
 
     private final Playwright playwright;
     private final Browser browser;
 
-    SharedBrowser() {
+    public SharedBrowser() {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
         playwright = Playwright.create(new Playwright.CreateOptions().setEnv(env));
@@ -34,7 +35,7 @@ final class SharedBrowser implements AutoCloseable {
         browser = playwright.chromium().launch(options);
     }
 
-    Browser browser() {
+    public Browser browser() {
         return browser;
     }
 

@@ -43,8 +43,9 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>Run (the exec plugin is bound to the engine benchmark):
  * {@code ./mvnw -q test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test
  * && java -cp target/classes:target/test-classes:$(cat target/cp.txt) io.tokenflow.benchmark.LiveBenchmark}
- * (options: {@code -Dbench.runs=100 -Dbench.seconds=20 -Dbench.sleep=150}); a synthetic load of exactly 1,000
- * events/s follows (events appended straight to the stream, no engine work).
+ * (options: {@code -Dbench.runs=100 -Dbench.seconds=20 -Dbench.sleep=150 -Dbench.browser-pages=4}); a synthetic
+ * load of exactly 1,000 events/s follows (events appended straight to the stream, no engine work), during which
+ * real Chromium pages also watch runs and time each event to the frame that shows it ({@link BrowserWatchers}).
  */
 public final class LiveBenchmark {
 
@@ -54,6 +55,7 @@ public final class LiveBenchmark {
     private static final int CHAIN = 10;
     private static final int SLEEP_MS = Integer.getInteger("bench.sleep", 150);
     private static final Duration MEASURE = Duration.ofSeconds(Long.getLong("bench.seconds", 20));
+    private static final int BROWSER_PAGES = Integer.getInteger("bench.browser-pages", 4);
 
     private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
     private final String base;
@@ -79,7 +81,8 @@ public final class LiveBenchmark {
             System.out.printf("Tokenflow live benchmark: %d cores, Java %s%n", Runtime.getRuntime().availableProcessors(),
                     System.getProperty("java.version"));
             bench.latency(app);
-            bench.syntheticLatency(app);
+            bench.syntheticLatency(app, true);
+            bench.syntheticLatency(app, false);
             bench.longRun(app);
         }
         System.exit(0);
@@ -131,9 +134,10 @@ public final class LiveBenchmark {
     /**
      * The same measurement at exactly 1,000 events/s: runs of the 10-node chain appended straight to the events
      * stream (each run one step every 220 ms at a fixed rate, two events each: 11 steps, 22 events in 2.2 s, so 100
-     * runs make 1,000 events/s), as the coordinator's Lua steps do.
+     * runs make 1,000 events/s), as the coordinator's Lua steps do. Watched either by a WebSocket client per run, or
+     * by a few real Chromium pages, each on the newest run until it ends (event → pixel).
      */
-    private void syntheticLatency(ConfigurableApplicationContext app) throws Exception {
+    private void syntheticLatency(ConfigurableApplicationContext app, boolean socketPerRun) throws Exception {
         RedisKeys keys = app.getBean(RedisKeys.class);
         var redis = app.getBean(RedisConnections.class).commands();
         // the steps due at one moment go out pipelined on a connection of the generator's own
@@ -141,6 +145,7 @@ public final class LiveBenchmark {
         UUID workflowId = app.getBean(CreateWorkflow.class).create(JSON.readTree(chainJson("live-bench-synthetic")),
                 "bench").id();
         latencies.clear();
+        BrowserWatchers browsers = socketPerRun ? null : new BrowserWatchers(base, cookie, BROWSER_PAGES);
         List<SyntheticRun> runs = new ArrayList<>();
         long ends = System.nanoTime() + MEASURE.toNanos();
         long sent = 0;
@@ -153,8 +158,12 @@ public final class LiveBenchmark {
                 List<io.lettuce.core.RedisFuture<String>> started = new ArrayList<>();
                 sent += run.step(steps, keys, started);
                 started.get(0).get();
-                run.watcher = new Watcher(run.id);
                 runs.add(run);
+                if (socketPerRun) {
+                    run.watcher = new Watcher(run.id);
+                } else {
+                    browsers.offer(run.id);
+                }
             }
             List<io.lettuce.core.RedisFuture<String>> added = new ArrayList<>();
             for (SyntheticRun run : runs) {
@@ -169,13 +178,25 @@ public final class LiveBenchmark {
         }
         double seconds = (System.nanoTime() - startedAt) / 1e9;
         Thread.sleep(1500);
-        runs.forEach(run -> run.watcher.close());
+        if (socketPerRun) {
+            runs.forEach(run -> run.watcher.close());
+            System.out.printf("Live latency, synthetic: %d runs in flight, %.0f events/s appended to the events "
+                    + "stream, %s%n", IN_FLIGHT, sent / seconds, figures("seen by the WebSocket watchers", latencies));
+        } else {
+            browsers.close();
+            System.out.printf("Event → browser pixel, synthetic: %.0f events/s appended to the events stream, %d "
+                    + "Chromium pages at 1440×900 each on the newest run until it ends, %s%n", sent / seconds,
+                    BROWSER_PAGES, figures("drawn", browsers.latencies()));
+            System.out.printf("  of which event → WebSocket message in the page: %s%n",
+                    figures("arrived", browsers.arrivals()));
+        }
+    }
+
+    private static String figures(String what, List<Long> latencies) {
         List<Long> sorted = new ArrayList<>(latencies);
         sorted.sort(null);
-        System.out.printf("Live latency, synthetic: %d runs in flight, %.0f events/s appended to the events stream, "
-                        + "%d events seen by the watchers: p50 %d ms, p90 %d ms, p99 %d ms, max %d ms%n", IN_FLIGHT,
-                sent / seconds, sorted.size(), pct(sorted, 50), pct(sorted, 90), pct(sorted, 99),
-                sorted.isEmpty() ? 0 : sorted.get(sorted.size() - 1));
+        return String.format("%d events %s: p50 %d ms, p90 %d ms, p99 %d ms, max %d ms", sorted.size(), what,
+                pct(sorted, 50), pct(sorted, 90), pct(sorted, 99), sorted.isEmpty() ? 0 : sorted.get(sorted.size() - 1));
     }
 
     private static String chainJson(String name) {

@@ -1,0 +1,158 @@
+package io.tokenflow.benchmark;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.options.Cookie;
+
+import io.tokenflow.e2e.SharedBrowser;
+
+/**
+ * Real Chromium pages watching run pages while a load runs: each page opens the newest run offered to it, and an init
+ * script records, for every event the page draws after its first push (which catches up on what happened while the
+ * page loaded, as {@code LiveBenchmark}'s WebSocket watchers ignore theirs), the time from the event's {@code at} (the engine's
+ * clock, the same machine's) to the first frame painted after the fragment showing it was swapped in (a
+ * {@code requestAnimationFrame} after the DOM change, then a task: the frame has been handed to the compositor). When
+ * the run ends the page's figures are collected and it opens the next run. All Playwright calls happen on this
+ * watcher's own thread (Playwright is not thread-safe).
+ */
+final class BrowserWatchers implements AutoCloseable {
+
+    /** Runs in the page: watches the timeline and the run summary for events newer than those drawn at load. */
+    private static final String PIXEL_PROBE = """
+            (() => {
+              window.__latencies = [];
+              window.__arrivals = [];
+              let arrived = 0;
+              document.addEventListener('htmx:wsBeforeMessage', () => { arrived = Date.now(); });
+              let seen = -1;
+              let caughtUp = false;
+              const counted = new Set();
+              const record = () => {
+                const painted = Date.now();
+                let newest = seen;
+                document.querySelectorAll('[data-seq][data-at]').forEach(el => {
+                  const seq = Number(el.dataset.seq), at = Number(el.dataset.at);
+                  if (caughtUp && seq > seen && at > 0 && !counted.has(seq)) {
+                    counted.add(seq);
+                    window.__latencies.push(painted - at);
+                    window.__arrivals.push(arrived - at);
+                  }
+                  newest = Math.max(newest, seq);
+                });
+                caughtUp = caughtUp || (seen >= 0 && newest > seen);
+                seen = newest;
+              };
+              const afterPaint = () => requestAnimationFrame(() => setTimeout(record, 0));
+              document.addEventListener('DOMContentLoaded', () => {
+                record();
+                new MutationObserver(afterPaint).observe(document.body,
+                    {subtree: true, childList: true, attributes: true, attributeFilter: ['data-seq']});
+              });
+            })();""";
+
+    private final BlockingQueue<UUID> offered = new LinkedBlockingQueue<>();
+    private final List<Long> latencies = new ArrayList<>();
+    private final List<Long> arrivals = new ArrayList<>();
+    private final Thread thread;
+    private final String base;
+    private final String sessionCookie;
+    private final int pages;
+    private volatile boolean stopping;
+    private volatile RuntimeException failure;
+
+    BrowserWatchers(String base, String sessionCookie, int pages) {
+        this.base = base;
+        this.sessionCookie = sessionCookie;
+        this.pages = pages;
+        this.thread = new Thread(this::watch, "browser-watchers");
+        thread.start();
+    }
+
+    /** A run that has just started; a page free to watch takes the newest. */
+    void offer(UUID run) {
+        offered.clear();
+        offered.add(run);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        stopping = true;
+        thread.join();
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** Latencies in ms of every event drawn (to the frame that shows it), once closed. */
+    List<Long> latencies() {
+        return latencies;
+    }
+
+    /** For the same events, ms from the event to the arrival of the WebSocket message that brought it. */
+    List<Long> arrivals() {
+        return arrivals;
+    }
+
+    private void watch() {
+        try (SharedBrowser chromium = new SharedBrowser()) {
+            Browser browser = chromium.browser();
+            BrowserContext context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1440, 900)
+                    .setBypassCSP(true));
+            String[] cookie = sessionCookie.split("=", 2);
+            context.addCookies(List.of(new Cookie(cookie[0], cookie[1]).setUrl(base)));
+            context.addInitScript(PIXEL_PROBE);
+            List<Page> open = new ArrayList<>();
+            for (int i = 0; i < pages; i++) {
+                open.add(context.newPage());
+            }
+            while (!stopping) {
+                for (Page page : open) {
+                    watchNext(page);
+                }
+                open.get(0).waitForTimeout(50);
+            }
+            open.forEach(this::collect);
+        } catch (RuntimeException e) {
+            failure = e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A page that shows no run, or one that has ended, gives its figures and opens the newest run. */
+    private void watchNext(Page page) throws InterruptedException {
+        boolean idle = page.url().equals("about:blank") || Boolean.TRUE.equals(page.evaluate("() => "
+                + "!document.querySelector('[data-last-seq]') || !!document.querySelector('[data-last-seq]"
+                + "[data-status=COMPLETED], [data-last-seq][data-status=FAILED]')"));
+        if (!idle) {
+            return;
+        }
+        collect(page);
+        UUID run = offered.poll(10, TimeUnit.MILLISECONDS);
+        if (run != null) {
+            page.navigate(base + "/runs/" + run);
+        }
+    }
+
+    private void collect(Page page) {
+        if (page.url().equals("about:blank")) {
+            return;
+        }
+        add(page.evaluate("() => window.__latencies ? window.__latencies.splice(0) : []"), latencies);
+        add(page.evaluate("() => window.__arrivals ? window.__arrivals.splice(0) : []"), arrivals);
+    }
+
+    private static void add(Object figures, List<Long> to) {
+        if (figures instanceof List<?> list) {
+            list.forEach(value -> to.add(((Number) value).longValue()));
+        }
+    }
+}
