@@ -46,6 +46,7 @@ class DesignerE2ETests {
         String name = openNewWorkflowInDesigner(page, "fan-out-fan-in");
         DesignerCanvas canvas = new DesignerCanvas(page).ready();
         Locator inspector = page.locator("#inspector");
+        page.getByRole(AriaRole.TAB, new Page.GetByRoleOptions().setName("Problems")).click();
 
         select(page, canvas, "start");
         rename(page, "start", "A");
@@ -94,7 +95,7 @@ class DesignerE2ETests {
         page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve("designer-problems.png")));
 
         page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Save").setExact(true)).click();
-        assertThat(page.locator("#editor-banner")).containsText("Not saved: the workflow does not compile");
+        assertThat(page.locator("#toasts")).containsText("Not saved: the workflow does not compile");
         assertThat(page.locator("#save-state")).containsText("Unsaved changes");
 
         select(page, canvas, "A");
@@ -115,9 +116,9 @@ class DesignerE2ETests {
 
         page.getByLabel("Change message").fill("Fan out to B and C, join at D");
         page.keyboard().press("Control+s");
-        assertThat(page.locator("#editor-banner")).containsText("Saved as version 2");
+        assertThat(page.locator("#toasts")).containsText("Saved as version 2");
         assertThat(page.locator("#save-state")).hasText("Saved · version 2");
-        page.locator("#editor-banner").getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Dismiss"))
+        page.locator("#toasts").getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Dismiss"))
                 .click();
         page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve("designer.png")));
 
@@ -137,12 +138,12 @@ class DesignerE2ETests {
         assertThat(diff).containsText("nodes A, B, C, D");
         assertThat(diff.locator("pre")).containsText("\"op\"");
         diff.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Show on canvas")).click();
-        assertThat(page.locator("#diff-banner")).containsText("Changes from version 1 to 2");
+        assertThat(page.locator("#diff-chip")).containsText("Changes from version 1 to 2");
         page.waitForFunction("() => window.tokenflowDesigner.canvas.cy.getElementById('B').hasClass('diff-added')");
         assertThat(canvas.hasClass("start", "diff-removed")).isTrue();
         page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve("designer-diff.png")));
         page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Back to editing")).click();
-        assertThat(page.locator("#diff-banner")).isHidden();
+        assertThat(page.locator("#diff-chip")).isHidden();
 
         page.getByRole(AriaRole.TAB, new Page.GetByRoleOptions().setName("Run")).click();
         Locator run = page.locator("#panel-run");
@@ -170,11 +171,11 @@ class DesignerE2ETests {
 
             String added = first.drop("Function", 300, 300);
             page.keyboard().press("Control+s");
-            assertThat(page.locator("#editor-banner")).containsText("Saved as version 2");
+            assertThat(page.locator("#toasts")).containsText("Saved as version 2");
 
             second.drag("start", 120, 80);
             other.keyboard().press("Control+s");
-            Locator banner = other.locator("#editor-banner");
+            Locator banner = other.locator("#toasts");
             assertThat(banner).containsText("someone saved version 2 while you edited version 1");
             assertThat(banner).containsText("Nothing was overwritten");
             banner.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions()
@@ -223,20 +224,23 @@ class DesignerE2ETests {
         String name = openNewWorkflowInDesigner(page, "imported");
         DesignerCanvas canvas = new DesignerCanvas(page).ready();
         page.locator("#import-file").setInputFiles(VALID.resolve("research-and-write.plan.json"));
-        assertThat(page.locator("#editor-banner")).containsText("a seed-004 plan, converted");
+        assertThat(page.locator("#toasts")).containsText("a seed-004 plan, converted");
         page.waitForFunction("() => window.tokenflowDesigner.draft.nodes.length === 2");
         double[] first = canvas.center("step-1");
         double[] second = canvas.center("step-2");
         assertThat(second[1]).isGreaterThan(first[1] + 40);
         page.keyboard().press("Control+s");
-        assertThat(page.locator("#editor-banner")).containsText("Saved as version 2");
+        assertThat(page.locator("#toasts")).containsText("Saved as version 2");
 
-        Download json = page.waitForDownload(() -> page.getByRole(AriaRole.BUTTON,
+        Locator more = page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("More"));
+        more.click();
+        Download json = page.waitForDownload(() -> page.getByRole(AriaRole.MENUITEM,
                 new Page.GetByRoleOptions().setName("Export JSON")).click());
         JsonNode exported = JsonMapper.builder().build().readTree(json.path().toFile());
         assertThat(exported.path("name").asString()).isEqualTo(name);
         assertThat(exported.path("nodes").get(0).path("type").asString()).isEqualTo("http_agent");
-        Download png = page.waitForDownload(() -> page.getByRole(AriaRole.BUTTON,
+        more.click();
+        Download png = page.waitForDownload(() -> page.getByRole(AriaRole.MENUITEM,
                 new Page.GetByRoleOptions().setName("Export PNG")).click());
         assertThat(png.suggestedFilename()).isEqualTo(name + ".png");
         assertThat(Files.readAllBytes(png.path())).startsWith(0x89, 'P', 'N', 'G');
@@ -309,7 +313,7 @@ class DesignerE2ETests {
         canvas.canvas().focus();
         page.keyboard().press("l");
         page.keyboard().press("Control+s");
-        assertThat(page.locator("#editor-banner")).containsText("Saved as version 2");
+        assertThat(page.locator("#toasts")).containsText("Saved as version 2");
         Object status = page.evaluate("() => fetch(location.pathname.replace('/workflows/', '/api/v1/workflows/')"
                 + ".replace('/editor', ''), {method: 'PATCH', headers: {'Content-Type': 'application/json-patch+json',"
                 + " 'If-Match': '\"2\"', [document.querySelector('meta[name=_csrf_header]').content]:"
@@ -348,7 +352,7 @@ class DesignerE2ETests {
 
         long saving = System.nanoTime();
         page.keyboard().press("Control+s");
-        assertThat(page.locator("#editor-banner")).containsText("Saved as version 2");
+        assertThat(page.locator("#toasts")).containsText("Saved as version 2");
         double saveMs = (System.nanoTime() - saving) / 1e6;
         System.out.printf("Designer, 200 nodes / 208 edges: open %.0f ms (first render %.0f ms), drag → draft %.1f ms,"
                         + " drag → compiled and marked %.0f ms (server check round trip %.0f ms), save %.0f ms%n",

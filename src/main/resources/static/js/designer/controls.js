@@ -20,11 +20,18 @@
     click("zoom-out", function () { editor.canvas.zoom(0.8); });
     click("export-json", function () { editor.exportJson(); });
     click("export-png", function () { editor.exportPng(); });
-    click("shortcuts", function (event) {
-      var help = document.getElementById("shortcut-help");
-      help.hidden = !help.hidden;
-      event.currentTarget.setAttribute("aria-expanded", String(!help.hidden));
+    click("import", function () { document.getElementById("import-file").click(); });
+    click("open-commands", function () { editor.commands.open(); });
+    var help = document.getElementById("shortcut-help");
+    click("shortcuts", function () {
+      help.hidden = false;
+      document.getElementById("shortcut-help-close").focus();
     });
+    click("shortcut-help-close", function () {
+      help.hidden = true;
+      document.getElementById("more").focus();
+    });
+    click("toggle-minimap", function () { editor.minimap.schedule(); });
     document.getElementById("import-file").addEventListener("change", function (event) {
       var file = event.target.files[0];
       if (file) {
@@ -41,11 +48,7 @@
         event.dataTransfer.setData("application/x-tokenflow-node", item.dataset.starter);
         event.dataTransfer.effectAllowed = "copy";
       });
-      item.addEventListener("click", function () {
-        var center = editor.canvas.center();
-        var offset = (editor.draft.nodes || []).length % 5 * 24;
-        editor.addNode(JSON.parse(item.dataset.starter), {x: center.x + offset, y: center.y + offset});
-      });
+      item.addEventListener("click", function () { editor.addAtCentre(JSON.parse(item.dataset.starter)); });
     });
     container.addEventListener("dragover", function (event) {
       if (event.dataTransfer.types.indexOf("application/x-tokenflow-node") >= 0) {
@@ -63,6 +66,28 @@
     });
   }
 
+  /** Ctrl+C copies at once; Ctrl+V lets the browser's paste event through (it carries the system clipboard). */
+  function clipboardKey(editor, key) {
+    if (editor.canvas.readOnly) {
+      return;
+    }
+    if (key === "c") {
+      editor.clipboard.copy();
+    } else {
+      editor.clipboard.expectPaste();
+    }
+  }
+
+  function bindClipboard(editor) {
+    document.addEventListener("paste", function (event) {
+      if (typing(event.target) || event.target.closest("dialog") || editor.canvas.readOnly) {
+        return;
+      }
+      event.preventDefault();
+      editor.clipboard.pasteText(event.clipboardData ? event.clipboardData.getData("text/plain") : null);
+    });
+  }
+
   function bindKeys(editor) {
     document.addEventListener("keydown", function (event) {
       var command = event.ctrlKey || event.metaKey;
@@ -72,7 +97,16 @@
         editor.save();
         return;
       }
-      if (typing(event.target)) {
+      if (command && key === "k" && !event.target.closest("dialog")) {
+        event.preventDefault();
+        editor.commands.open();
+        return;
+      }
+      if (typing(event.target) || event.target.closest("dialog, [role=menu]")) {
+        return;
+      }
+      if (command && (key === "c" || key === "v") && !event.shiftKey && !window.getSelection().toString()) {
+        clipboardKey(editor, key);
         return;
       }
       var handled = true;
@@ -101,6 +135,7 @@
       } else if (key === "-") {
         editor.canvas.zoom(0.8);
       } else if (key === "escape") {
+        document.getElementById("shortcut-help").hidden = true;
         editor.canvas.select([], []);
       } else if (key.indexOf("arrow") === 0) {
         var step = event.shiftKey ? NUDGE * 5 : NUDGE;
@@ -131,8 +166,12 @@
     bindToolbar(editor);
     bindPalette(editor);
     bindKeys(editor);
+    editor.commands = new TF.Commands(editor, document.getElementById("command-palette"));
+    editor.clipboard = new TF.Clipboard(editor);
+    bindClipboard(editor);
     editor.canvas.render(editor.draft);
     editor.canvas.fit();
+    editor.minimap = new TF.Minimap(editor.canvas.cy, document.getElementById("minimap-view"));
     editor.refreshState();
     editor.panels.inspect({nodes: [], edges: []});
     editor.panels.check(0);

@@ -475,6 +475,7 @@
     nodes: nodes,
     edges: edges,
     indexOfNode: indexOfNode,
+    freeId: freeId,
     routeLists: routeLists,
     addNode: addNode,
     addEdge: addEdge,

@@ -35,6 +35,8 @@
       onConnect: function (from, to) { editor.change("Connect", function (d) { Documents.addEdge(d, from, to); }); },
       onSelect: function (selection) { editor.panels.inspect(selection); }
     });
+    this.toasts = new TF.Toasts(document.getElementById("toasts"));
+    this.workspace = new TF.Workspace(root);
     this.panels = new TF.Panels(this);
   }
 
@@ -174,6 +176,13 @@
     return id;
   };
 
+  /** Adds a node of a palette entry in the middle of the view (shifted a little per node, so they do not stack). */
+  Editor.prototype.addAtCentre = function (starter) {
+    var center = this.canvas.center();
+    var offset = (this.draft.nodes || []).length % 5 * 24;
+    return this.addNode(starter, {x: center.x + offset, y: center.y + offset});
+  };
+
   Editor.prototype.autoLayout = function () {
     if (this.canvas.readOnly) {
       return;
@@ -191,7 +200,7 @@
     var editor = this;
     var patch = Documents.diff(this.stored, this.draft);
     if (patch.length === 0) {
-      this.banner("info", "Nothing to save: the draft is version " + this.version + ".");
+      this.toast("info", "Nothing to save: the draft is version " + this.version + ".");
       return;
     }
     var sent = JSON.stringify(this.draft);
@@ -208,7 +217,7 @@
         editor.saved(response.status, body, sent);
       });
     }).catch(function (error) {
-      editor.banner("error", "Not saved: the server could not be reached (" + error.message + "). Your changes are kept.");
+      editor.toast("error", "Not saved: the server could not be reached (" + error.message + "). Your changes are kept.");
     }).finally(function () {
       editor.saving = false;
       document.getElementById("save").disabled = false;
@@ -219,13 +228,14 @@
     if (status === 200) {
       this.adopt(body, JSON.stringify(this.draft) === sent);
       document.getElementById("save-message").value = "";
-      this.banner("success", body.changed ? "Saved as version " + body.version + "."
+      this.toasts.clear();
+      this.toast("success", body.changed ? "Saved as version " + body.version + "."
           : "Nothing changed: version " + body.version + " has the same content.");
       return;
     }
     if (status === 422) {
       var errors = (body.diagnostics || []).filter(function (d) { return String(d.severity).toUpperCase() === "ERROR"; }).length;
-      this.banner("error", "Not saved: the workflow does not compile (" + errors + (errors === 1 ? " problem" : " problems")
+      this.toast("error", "Not saved: the workflow does not compile (" + errors + (errors === 1 ? " problem" : " problems")
           + "). The problems are marked on the canvas and listed below; your changes are kept.");
       this.panels.showProblemsTab();
       this.panels.check(0);
@@ -235,7 +245,7 @@
       this.conflict(body.latestVersion);
       return;
     }
-    this.banner("error", "Not saved: " + (body.detail || "the server answered " + status) + " Your changes are kept.");
+    this.toast("error", "Not saved: " + (body.detail || "the server answered " + status) + " Your changes are kept.");
   };
 
   /** Takes a version the server answered with as the stored one; the draft follows unless it changed meanwhile. */
@@ -253,7 +263,7 @@
 
   Editor.prototype.conflict = function (latest) {
     var editor = this;
-    this.banner("error", "Not saved: someone saved version " + latest + " while you edited version " + this.version
+    this.toast("error", "Not saved: someone saved version " + latest + " while you edited version " + this.version
         + ". Nothing was overwritten and your changes are kept.", [
       {label: "Re-apply my changes on version " + latest, run: function () { editor.reapply(); }},
       {label: "Discard my changes and load version " + latest, run: function () { editor.reload(); }}]);
@@ -272,7 +282,7 @@
       try {
         rebased = Documents.apply(latest.dsl, Documents.guardedDiff(editor.stored, editor.draft));
       } catch (error) {
-        editor.banner("error", "Your changes could not be re-applied on version " + latest.version + ": "
+        editor.toast("error", "Your changes could not be re-applied on version " + latest.version + ": "
             + error.message + ".", [{label: "Discard my changes and load version " + latest.version,
           run: function () { editor.reload(); }}]);
         return;
@@ -281,7 +291,7 @@
       editor.adopt(latest, false);
       editor.draft = rebased;
       editor.changed({reinspect: true});
-      editor.banner("info", "Your changes were re-applied on version " + latest.version + ". Review them and save.");
+      editor.toast("info", "Your changes were re-applied on version " + latest.version + ". Review them and save.");
     });
   };
 
@@ -290,7 +300,7 @@
     this.latest().then(function (latest) {
       editor.undoStack.push(JSON.stringify(editor.draft));
       editor.adopt(latest, true);
-      editor.banner("info", "Loaded version " + latest.version + ".");
+      editor.toast("info", "Loaded version " + latest.version + ".");
     });
   };
 
@@ -307,41 +317,19 @@
         if (response.status === 200) {
           editor.undoStack.push(JSON.stringify(editor.draft));
           editor.adopt(body, true);
-          editor.banner("success", "Restored version " + version + " as version " + body.version + ".");
+          editor.toast("success", "Restored version " + version + " as version " + body.version + ".");
         } else if (response.status === 409 && body.latestVersion) {
           editor.conflict(body.latestVersion);
         } else {
-          editor.banner("error", "Not restored: " + (body.detail || response.status));
+          editor.toast("error", "Not restored: " + (body.detail || response.status));
         }
       });
     });
   };
 
-  /** A message above the canvas, with optional action buttons; "success" and "info" ones fade. */
-  Editor.prototype.banner = function (kind, text, actions) {
-    var banner = document.getElementById("editor-banner");
-    banner.className = "editor-banner banner-" + kind;
-    banner.textContent = text;
-    (actions || []).forEach(function (action) {
-      var button = document.createElement("button");
-      button.type = "button";
-      button.className = "button-quiet small";
-      button.textContent = action.label;
-      button.addEventListener("click", action.run);
-      banner.appendChild(button);
-    });
-    var close = document.createElement("button");
-    close.type = "button";
-    close.className = "banner-close";
-    close.setAttribute("aria-label", "Dismiss");
-    close.textContent = "×";
-    close.addEventListener("click", function () { banner.hidden = true; });
-    banner.appendChild(close);
-    banner.hidden = false;
-    clearTimeout(this.bannerTimer);
-    if (kind === "success") {
-      this.bannerTimer = setTimeout(function () { banner.hidden = true; }, 6000);
-    }
+  /** A message in a toast over the canvas (never in the way of a click on the canvas); see toasts.js. */
+  Editor.prototype.toast = function (kind, text, actions) {
+    return this.toasts.show(kind, text, actions);
   };
 
   // ---- Import and export ----
@@ -353,7 +341,7 @@
         .then(function (response) {
           return response.json().then(function (body) {
             if (!response.ok || !body.dsl || typeof body.dsl !== "object") {
-              editor.banner("error", "Not imported: " + (body.detail || "the file is not a workflow") + ".");
+              editor.toast("error", "Not imported: " + (body.detail || "the file is not a workflow") + ".");
               return;
             }
             var imported = body.dsl;
@@ -361,7 +349,7 @@
             imported.name = editor.draft.name;
             editor.change("Import", function () { return imported; }, {reinspect: true});
             editor.canvas.fit();
-            editor.banner("info", "Imported " + fileName + (plan ? " (a seed-004 plan, converted)" : "")
+            editor.toast("info", "Imported " + fileName + (plan ? " (a seed-004 plan, converted)" : "")
                 + " into the draft; it keeps this workflow's name. Review it and save.");
           });
         });

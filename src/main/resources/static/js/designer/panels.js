@@ -391,6 +391,7 @@
   // ---- Tabs, DSL and IR ----
 
   Panels.prototype.openTab = function (tab) {
+    this.editor.workspace.openBottom();
     document.querySelectorAll(".tabs [role=tab]").forEach(function (other) {
       other.setAttribute("aria-selected", String(other === tab));
       document.getElementById(other.getAttribute("aria-controls")).hidden = other !== tab;
@@ -468,23 +469,35 @@
     };
     Promise.all([version(from), version(to)]).then(function (versions) {
       editor.canvas.showDiff(versions[0].dsl, versions[1].dsl, summary);
-      var banner = document.getElementById("diff-banner");
-      banner.innerHTML = "";
-      var text = document.createElement("span");
-      text.textContent = "Changes from version " + from + " to " + to
-          + ": green added, amber changed, red dashed removed. Editing is paused.";
-      var back = document.createElement("button");
-      back.type = "button";
-      back.className = "button-quiet small";
-      back.textContent = "Back to editing";
-      back.addEventListener("click", function () {
-        banner.hidden = true;
-        editor.canvas.endDiff(editor.draft);
-      });
-      banner.append(text, back);
-      banner.hidden = false;
+      diffChip(from, to, function () { editor.canvas.endDiff(editor.draft); });
     });
   };
+
+  /** A compact chip over the canvas's top left corner while a diff is shown: what the colours mean, and the way out. */
+  function diffChip(from, to, back) {
+    var chip = document.getElementById("diff-chip");
+    chip.innerHTML = "";
+    var text = document.createElement("strong");
+    text.textContent = "Changes from version " + from + " to " + to;
+    chip.appendChild(text);
+    [["added", "added"], ["changed", "changed"], ["removed", "removed"]].forEach(function (kind) {
+      var legend = document.createElement("span");
+      legend.className = "legend legend-" + kind[0];
+      legend.textContent = kind[1];
+      chip.appendChild(legend);
+    });
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "button-quiet small";
+    button.textContent = "Back to editing";
+    button.title = "Editing is paused while the changes are shown";
+    button.addEventListener("click", function () {
+      chip.hidden = true;
+      back();
+    });
+    chip.appendChild(button);
+    chip.hidden = false;
+  }
 
   // ---- Runs ----
 
