@@ -101,7 +101,9 @@ class DesignerE2ETests {
         select(page, canvas, "A");
         inspector.locator("fieldset.rule").first().getByLabel("CEL expression").fill("has(output.skip) &&");
         assertThat(problemsOfA.locator("li[data-severity=error][data-pointer^='/nodes/0/branch/rules/0/condition']"))
-                .not().hasCount(0);
+                .containsText("an expression is missing after '&&' at column 18");
+        assertThat(inspector.locator("fieldset.rule").first().locator("[data-field$='/expression'] .field-problems"))
+                .containsText("an expression is missing after '&&' at column 18");
 
         problemsOfA.locator("li", new Locator.LocatorOptions().setHasText("no node 'nowhere'")).getByRole(AriaRole.BUTTON)
                 .click();
