@@ -335,7 +335,7 @@ class DesignerE2ETests {
 
     @Test
     void twoHundredNodeWorkflowStaysResponsiveToOpenDragAndCompile(Page page) {
-        String document = lanes(unique("two-hundred"), 10, 19, 8);
+        String document = LaneWorkflow.json(unique("two-hundred"), 10, 19, 8);
         openPastedWorkflowInDesigner(page, document, false);
         long opening = System.nanoTime();
         page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName("Open in designer")).click();
@@ -413,32 +413,6 @@ class DesignerE2ETests {
         } else {
             assertThat(page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName("Open in designer"))).isVisible();
         }
-    }
-
-    /**
-     * A start node fanning out to lanes of nodes in a chain (the first lane longer by {@code extra}), joined at the
-     * end: {@code 2 + lanes * length + extra} nodes, no positions.
-     */
-    private static String lanes(String name, int lanes, int length, int extra) {
-        List<String> nodes = new ArrayList<>(List.of(node("start", false), node("end", true)));
-        List<String> edges = new ArrayList<>();
-        for (int lane = 0; lane < lanes; lane++) {
-            String previous = "start";
-            for (int step = 0; step < length + (lane == 0 ? extra : 0); step++) {
-                String id = "lane" + lane + "_" + step;
-                nodes.add(node(id, false));
-                edges.add("{\"from\": \"" + previous + "\", \"to\": \"" + id + "\"}");
-                previous = id;
-            }
-            edges.add("{\"from\": \"" + previous + "\", \"to\": \"end\"}");
-        }
-        return "{\"name\": \"" + name + "\", \"nodes\": [" + String.join(", ", nodes) + "], \"edges\": ["
-                + String.join(", ", edges) + "]}";
-    }
-
-    private static String node(String id, boolean join) {
-        return "{\"id\": \"" + id + "\", \"type\": \"function\", \"config\": {\"function\": \"noop\"}"
-                + (join ? ", \"wait_for_all\": true}" : "}");
     }
 
     private static double timing(Page page, String name) {

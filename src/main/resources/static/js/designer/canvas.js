@@ -4,49 +4,9 @@
   "use strict";
 
   var Documents = TF.Documents;
-  var NODE_WIDTH = 176;
-  var NODE_HEIGHT = 56;
-
-  var STYLE = [
-    {selector: "node", style: {
-      "shape": "round-rectangle", "width": NODE_WIDTH, "height": NODE_HEIGHT, "background-color": "#ffffff",
-      "border-width": 2, "border-color": "#8a94a6", "text-wrap": "wrap",
-      "text-max-width": NODE_WIDTH - 16, "text-valign": "center", "text-halign": "center", "font-size": 12,
-      "font-family": "system-ui, -apple-system, Segoe UI, Roboto, sans-serif", "color": "#1d2330",
-      "line-height": 1.35}},
-    {selector: "node[label], edge[label]", style: {"label": "data(label)"}},
-    {selector: "node.kind-task", style: {"border-color": "#2f5bd3", "background-color": "#f4f7fe"}},
-    {selector: "node.kind-agent", style: {"border-color": "#b45309", "background-color": "#fff7ed"}},
-    {selector: "node.kind-human", style: {"border-color": "#1f6f43", "background-color": "#eef8f2"}},
-    {selector: "node.entry", style: {"shape": "round-rectangle", "border-style": "double", "border-width": 4}},
-    {selector: "node.problem-warning", style: {"border-color": "#b7791f", "border-style": "dashed", "border-width": 3}},
-    {selector: "node.problem-error", style: {"border-color": "#c53030", "border-width": 4,
-      "background-color": "#fdeeec", "border-style": "solid"}},
-    {selector: "node.missing", style: {"border-style": "dashed", "border-color": "#c53030", "color": "#a8261d",
-      "background-color": "#ffffff", "width": 140}},
-    {selector: "node:selected", style: {"border-color": "#111827", "border-width": 4, "overlay-opacity": 0.06,
-      "overlay-color": "#2f5bd3"}},
-    {selector: "edge", style: {
-      "width": 2, "line-color": "#8a94a6", "target-arrow-color": "#8a94a6", "target-arrow-shape": "triangle",
-      "curve-style": "bezier", "font-size": 10, "color": "#3b4252",
-      "text-background-color": "#ffffff", "text-background-opacity": 1, "text-background-padding": 2,
-      "text-rotation": "autorotate"}},
-    {selector: "edge.route", style: {"line-style": "dashed", "line-color": "#9aa5b8", "target-arrow-color": "#9aa5b8"}},
-    {selector: "edge.problem-error", style: {"line-color": "#c53030", "target-arrow-color": "#c53030", "width": 3}},
-    {selector: "edge:selected", style: {"line-color": "#2f5bd3", "target-arrow-color": "#2f5bd3", "width": 4}},
-    {selector: "node.diff-added", style: {"background-color": "#e6f4ec", "border-color": "#1f6f43", "border-width": 4}},
-    {selector: "node.diff-changed", style: {"background-color": "#fff5db", "border-color": "#b7791f", "border-width": 4}},
-    {selector: "node.diff-removed", style: {"background-color": "#fdeeec", "border-color": "#c53030",
-      "border-style": "dashed", "opacity": 0.75}},
-    {selector: "edge.diff-added", style: {"line-color": "#1f6f43", "target-arrow-color": "#1f6f43", "width": 4}},
-    {selector: "edge.diff-removed", style: {"line-color": "#c53030", "target-arrow-color": "#c53030",
-      "line-style": "dashed", "width": 3}},
-    {selector: ".eh-preview, .eh-ghost-edge", style: {"line-color": "#2f5bd3", "target-arrow-color": "#2f5bd3",
-      "width": 3, "line-style": "solid"}},
-    {selector: ".eh-ghost-node", style: {"opacity": 0, "width": 1, "height": 1, "label": ""}},
-    {selector: ".eh-ghost-edge.eh-preview-active", style: {"opacity": 0}},
-    {selector: "node.eh-target, node.eh-hover", style: {"border-color": "#2f5bd3", "border-width": 4}}
-  ];
+  var Style = TF.CanvasStyle;
+  var NODE_WIDTH = Style.NODE_WIDTH;
+  var NODE_HEIGHT = Style.NODE_HEIGHT;
 
   /** The graph a document draws: its nodes, edges, route-only edges and ghosts for ids that name no node. */
   function graphOf(document, kinds) {
@@ -76,9 +36,9 @@
       occurrences[key] = (occurrences[key] || 0) + 1;
       drawn[key] = true;
       hasIncoming[edge.to] = true;
+      var text = edge.label || (edge.condition ? conditionText(edge.condition) : routeLabels[key] || "");
       graph.edges.push({id: "e:" + key + "#" + occurrences[key], source: ghost(edge.from), target: ghost(edge.to),
-        index: index, label: edge.label || (edge.condition ? conditionText(edge.condition) : routeLabels[key] || ""),
-        route: false});
+        index: index, label: shorten(text), full: text, route: false});
     });
     graph.nodes.forEach(function (node) {
       Documents.routeLists(node).forEach(function (list) {
@@ -89,13 +49,15 @@
           }
           drawn[key] = true;
           hasIncoming[target] = true;
+          var text = routeLabels[key] || list.label;
           graph.edges.push({id: "r:" + key, source: node.id, target: ghost(target), index: -1,
-            label: routeLabels[key] || list.label, route: true});
+            label: shorten(text), full: text, route: true});
         });
       });
     });
     graph.nodes.forEach(function (node) {
-      graph.meta[node.id] = {entry: !hasIncoming[node.id], kind: kinds[node.type] || "task"};
+      var kind = kinds[node.type] || "task";
+      graph.meta[node.id] = {entry: !hasIncoming[node.id], kind: kind, look: Style.lookOf(node, kind)};
     });
     return graph;
   }
@@ -126,15 +88,17 @@
 
   function conditionText(condition) {
     if (typeof condition === "string") {
-      return shorten(condition);
+      return condition;
     }
     if (!condition || typeof condition !== "object") {
       return "";
     }
-    return shorten(condition.expression || condition.query || condition.type || "");
+    return condition.expression || condition.query || condition.type || "";
   }
 
+  /** Long labels are cut on the canvas; the whole text shows on hover. */
   function shorten(text) {
+    text = String(text);
     return text.length > 28 ? text.substring(0, 27) + "…" : text;
   }
 
@@ -144,28 +108,32 @@
     element.classes(classes.split(" ").concat(kept).join(" "));
   }
 
-  function labelOf(node, types) {
-    var type = types[node.type] || node.type || "?";
-    return (node.name ? node.name + "\n" + node.id + " · " + type : node.id + "\n" + type);
+  /** What a node shows: its name and id (or its id), its type's name, and the short label of the far bands. */
+  function labelOf(node, types, problem) {
+    var named = typeof node.name === "string" && node.name !== "";
+    return {label: problem + (named ? node.name + "\n" + node.id : node.id), short: problem + node.id, named: named,
+      typeName: String(types[node.type] || node.type || "?")};
   }
 
   function Canvas(container, handle, options) {
     this.container = container;
-    this.handle = handle;
     this.options = options;
     this.kinds = options.kinds;
     this.typeNames = options.typeNames;
     this.readOnly = false;
     this.problemLabels = {};
+    var look = Style.stylesheet();
+    this.palette = look.palette;
+    this.band = Style.bandOf(1);
+    container.dataset.zoomBand = "near";
     this.cy = cytoscape({
-      container: container, style: STYLE, minZoom: 0.1, maxZoom: 3,
+      container: container, style: look.style, minZoom: 0.05, maxZoom: 3,
       boxSelectionEnabled: true, selectionType: "single"
     });
-    this.edgeHandles = this.cy.edgehandles({
-      canConnect: this.canConnect.bind(this), edgeParams: function () { return {}; }, snap: true,
-      snapThreshold: 40, hoverDelay: 100, noEdgeEventsInDraw: true, disableBrowserGestures: true
-    });
+    this.edgeHandle = new TF.EdgeHandle(this, handle);
     this.listen();
+    this.followZoom();
+    this.explainLabels();
     var canvas = this;
     var fitted = false;
     new ResizeObserver(function () {
@@ -199,29 +167,56 @@
       clearTimeout(selectionChanged);
       selectionChanged = setTimeout(function () { canvas.options.onSelect(canvas.selection()); }, 30);
     });
-    cy.on("ehcomplete", function (event, source, target, added) {
-      added.remove();
-      canvas.options.onConnect(source.id(), target.id());
-    });
-    cy.on("mouseover", "node", function (event) {
-      canvas.showHandle(event.target);
-    });
-    cy.on("grab pan zoom", function () { canvas.hideHandle(); });
-    cy.on("tap", function (event) {
-      if (event.target === cy) {
-        canvas.hideHandle();
+  };
+
+  /**
+   * Keeps every element's zoom band class in step with the zoom: set once per frame at most, and only when the
+   * band changes (a few times over the whole zoom range), in one batch.
+   */
+  Canvas.prototype.followZoom = function () {
+    var canvas = this;
+    var pending = false;
+    this.cy.on("zoom", function () {
+      if (!pending) {
+        pending = true;
+        requestAnimationFrame(function () {
+          pending = false;
+          canvas.applyBand();
+        });
       }
     });
-    this.handle.addEventListener("mousedown", function (event) {
-      if (!canvas.handleNode || canvas.readOnly) {
-        return;
+  };
+
+  Canvas.prototype.applyBand = function () {
+    var band = Style.bandOf(this.cy.zoom());
+    if (band === this.band) {
+      return;
+    }
+    var old = this.band;
+    var cy = this.cy;
+    this.band = band;
+    this.container.dataset.zoomBand = band || "near";
+    cy.batch(function () {
+      var elements = cy.elements();
+      if (old) {
+        elements.removeClass(old);
       }
-      event.preventDefault();
-      var source = canvas.handleNode;
-      canvas.hideHandle();
-      canvas.edgeHandles.start(source);
+      if (band) {
+        elements.addClass(band);
+      }
     });
-    window.addEventListener("mouseup", function () { canvas.edgeHandles.stop(); });
+  };
+
+  /** Shows the whole text of a shortened edge label as the canvas's tooltip while the pointer is on the edge. */
+  Canvas.prototype.explainLabels = function () {
+    var container = this.container;
+    this.cy.on("mouseover", "edge", function (event) {
+      var full = event.target.data("full");
+      if (full && full !== event.target.data("label")) {
+        container.title = full;
+      }
+    });
+    this.cy.on("mouseout", "edge", function () { container.removeAttribute("title"); });
   };
 
   Canvas.prototype.canConnect = function (source, target) {
@@ -231,21 +226,8 @@
         });
   };
 
-  Canvas.prototype.showHandle = function (node) {
-    if (this.readOnly || node.hasClass("missing") || node.hasClass("eh-ghost")) {
-      return;
-    }
-    var box = node.renderedBoundingBox({includeLabels: false});
-    this.handleNode = node;
-    this.handle.style.left = ((box.x1 + box.x2) / 2 - 8) + "px";
-    this.handle.style.top = (box.y2 - 8) + "px";
-    this.handle.dataset.node = node.id();
-    this.handle.hidden = false;
-  };
-
   Canvas.prototype.hideHandle = function () {
-    this.handleNode = null;
-    this.handle.hidden = true;
+    this.edgeHandle.hide();
   };
 
   /** Brings the graph in line with the document; returns whether some node had no stored position. */
@@ -255,6 +237,7 @@
     var graph = graphOf(document, this.kinds);
     var wanted = {};
     var unplaced = [];
+    var band = this.band ? " " + this.band : "";
     cy.batch(function () {
       graph.nodes.forEach(function (node) { wanted[node.id] = true; });
       graph.ghosts.forEach(function (id) { wanted["missing:" + id] = true; });
@@ -266,18 +249,19 @@
       });
       graph.nodes.forEach(function (node) {
         var meta = graph.meta[node.id];
-        var classes = "kind-" + meta.kind + (meta.entry ? " entry" : "");
-        var label = (canvas.problemLabels[node.id] || "") + labelOf(node, canvas.typeNames);
+        var classes = "kind-" + meta.kind + " look-" + meta.look + (meta.entry ? " entry" : "") + band;
+        var data = labelOf(node, canvas.typeNames, canvas.problemLabels[node.id] || "");
+        data.type = node.type;
         var existing = cy.getElementById(node.id);
         var ui = node.ui && typeof node.ui.x === "number" && typeof node.ui.y === "number" ? node.ui : null;
         if (existing.empty()) {
-          existing = cy.add({group: "nodes", data: {id: node.id, label: label, type: node.type},
+          existing = cy.add({group: "nodes", data: Object.assign({id: node.id}, data),
             position: ui ? {x: ui.x, y: ui.y} : {x: 0, y: 0}});
           if (!ui) {
             unplaced.push(existing);
           }
         } else {
-          existing.data({label: label, type: node.type});
+          existing.data(data);
           if (ui && (existing.position("x") !== ui.x || existing.position("y") !== ui.y) && !existing.grabbed()) {
             existing.position({x: ui.x, y: ui.y});
           }
@@ -286,20 +270,20 @@
       });
       graph.ghosts.forEach(function (id) {
         if (cy.getElementById("missing:" + id).empty()) {
-          unplaced.push(cy.add({group: "nodes", data: {id: "missing:" + id, label: id + "?\nno such node"},
-            classes: "missing", grabbable: false, position: {x: 0, y: 0}}));
+          unplaced.push(cy.add({group: "nodes", data: {id: "missing:" + id, label: id + "?\nno such node",
+            short: id + "?"}, classes: "missing" + band, grabbable: false, position: {x: 0, y: 0}}));
         }
       });
       graph.edges.forEach(function (edge) {
         var existing = cy.getElementById(edge.id);
         if (existing.empty()) {
           existing = cy.add({group: "edges", data: {id: edge.id, source: edge.source, target: edge.target,
-            label: edge.label, index: edge.index}, selectable: !edge.route});
+            label: edge.label, full: edge.full, index: edge.index}, selectable: !edge.route});
         } else {
-          existing.data({label: edge.label, index: edge.index});
+          existing.data({label: edge.label, full: edge.full, index: edge.index});
         }
         ownClasses(existing, (edge.route ? "route" : "") + (canvas.edgeProblems && canvas.edgeProblems[edge.index]
-            ? " problem-error" : ""));
+            ? " problem-error" : "") + band);
       });
     });
     this.place(unplaced, graph.nodes.length + graph.ghosts.length);
@@ -340,7 +324,7 @@
   /** Lays the graph out top to bottom with dagre; returns the new positions by node id. */
   Canvas.prototype.layout = function (animate) {
     var nodes = this.cy.elements().not(".eh-ghost, .eh-preview");
-    nodes.layout({name: "dagre", rankDir: "TB", nodeSep: 40, rankSep: 70, edgeSep: 20, fit: false,
+    nodes.layout({name: "dagre", rankDir: "TB", nodeSep: 70, rankSep: 110, edgeSep: 20, fit: false,
       animate: !!animate, animationDuration: 250}).run();
     this.fit();
     var positions = {};
@@ -418,6 +402,24 @@
       cy.zoom(1);
       cy.center(elements);
     }
+    this.applyBand();
+    this.markDrawn();
+  };
+
+  /**
+   * After the first fit, marks the first frame drawn: the performance mark "tokenflow:canvas-drawn" and the
+   * canvas's data-drawn attribute (what the designer benchmark waits for).
+   */
+  Canvas.prototype.markDrawn = function () {
+    var container = this.container;
+    if (this.drawnPending || container.dataset.drawn) {
+      return;
+    }
+    this.drawnPending = true;
+    this.cy.one("render", function () {
+      performance.mark("tokenflow:canvas-drawn");
+      container.dataset.drawn = "true";
+    });
   };
 
   Canvas.prototype.zoom = function (factor) {
@@ -502,7 +504,7 @@
   };
 
   Canvas.prototype.png = function () {
-    return this.cy.png({full: true, scale: 2, bg: "#ffffff", output: "blob"});
+    return this.cy.png({full: true, scale: 2, bg: this.palette.surface, output: "blob"});
   };
 
   TF.Canvas = Canvas;
