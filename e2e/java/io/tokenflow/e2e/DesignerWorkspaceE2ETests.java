@@ -68,7 +68,11 @@ class DesignerWorkspaceE2ETests {
         assertThat(page.locator("#palette")).isHidden();
         assertThat(page.locator("#inspector")).isHidden();
         page.waitForFunction("w => window.tokenflowDesigner.canvas.cy.width() > w", opened.width + 300);
-        assertThat(canvasBox(page).width).isGreaterThan(opened.width + 300);
+        BoundingBox folded = canvasBox(page);
+        assertThat(folded.width).isGreaterThan(opened.width + 300);
+        System.out.printf("Designer canvas at 1440×900: %.0f×%.0f px with the panels as they start (bottom panel"
+                + " folded), %.0f×%.0f px with the palette and inspector folded too%n", opened.width, opened.height,
+                folded.width, folded.height);
 
         page.reload();
         new DesignerCanvas(page).ready();
@@ -253,6 +257,10 @@ class DesignerWorkspaceE2ETests {
         assertThat(page.evaluate("() => window.tokenflowDesigner.canvas.cy.extent().y2 > "
                 + "window.tokenflowDesigner.canvas.cy.getElementById('n29').position('y')")).isEqualTo(true);
 
+        page.evaluate("() => window.tokenflowDesigner.minimap.lastDrawMs = undefined");
+        new DesignerCanvas(page).drag("n28", 60, 0);
+        page.waitForFunction("() => window.tokenflowDesigner.minimap.lastDrawMs !== undefined");
+
         Locator toggle = page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Overview"));
         toggle.click();
         assertThat(overview).isHidden();
@@ -260,6 +268,23 @@ class DesignerWorkspaceE2ETests {
         toggle.click();
         assertThat(overview).isVisible();
         assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void theOverviewOfTwoHundredNodesRedrawsWithinAFrame(Page page) {
+        openInDesigner(page, create(page, chain(unique("overview-200"), 200)));
+        DesignerCanvas canvas = new DesignerCanvas(page);
+        assertThat(canvas.nodeCount()).isEqualTo(200);
+        page.keyboard().press("f");
+        List<Double> draws = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            page.evaluate("() => window.tokenflowDesigner.minimap.lastDrawMs = undefined");
+            page.keyboard().press(i % 2 == 0 ? "+" : "-");
+            page.waitForFunction("() => window.tokenflowDesigner.minimap.lastDrawMs !== undefined");
+            draws.add(number(page.evaluate("() => window.tokenflowDesigner.minimap.lastDrawMs")));
+        }
+        System.out.println("Overview of 200 nodes, redraw after a zoom (ms): " + draws);
+        assertThat(draws.stream().mapToDouble(Double::doubleValue).min().orElseThrow()).isLessThan(16);
     }
 
     @AfterEach

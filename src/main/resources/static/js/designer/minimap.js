@@ -55,6 +55,7 @@
     if (view.hidden) {
       return;
     }
+    var started = performance.now();
     var ratio = window.devicePixelRatio || 1;
     var width = view.clientWidth;
     var height = view.clientHeight;
@@ -81,6 +82,7 @@
     context.strokeStyle = colour(style, "--accent");
     context.lineWidth = 1.5;
     context.strokeRect(extent.x1 * scale + t.x, extent.y1 * scale + t.y, extent.w * scale, extent.h * scale);
+    this.lastDrawMs = performance.now() - started;
   };
 
   /** A press or drag at a point of the overview centres the view on the model point under it. */
