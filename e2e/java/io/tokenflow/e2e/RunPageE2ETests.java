@@ -113,18 +113,21 @@ class RunPageE2ETests {
     }
 
     @Test
-    void theDurationTicksWhileTheRunWaitsAndMatchesTheServersOnReload(Page page) {
+    void placesNodesWhereTheDesignerDidAndTheDurationTicksWhileTheRunWaitsAndMatchesTheServersOnReload(Page page) {
         List<String> console = collectConsole(page);
         SignIn.andOpen(page, base(), "/runs");
         String workflow = createWorkflow(page, """
                 {"name": "ticking-%s", "nodes": [
-                  {"id": "wait", "type": "function", "config": {"function": "gate"}},
-                  {"id": "done", "type": "function", "config": {"function": "echo"}}],
+                  {"id": "wait", "type": "function", "config": {"function": "gate"}, "ui": {"x": 400, "y": 0}},
+                  {"id": "done", "type": "function", "config": {"function": "echo"}, "ui": {"x": 0, "y": 300}}],
                  "edges": [{"from": "wait", "to": "done"}]}""");
         UUID run = startRun(page, workflow, "{}");
 
         page.navigate(base() + "/runs/" + run);
         assertThat(page.locator("#live-status")).hasText("Live");
+        // where the designer placed the nodes (dagre would have put one above the other)
+        assertThat(x(page, "done")).isLessThan(x(page, "wait") - 200);
+        assertThat(y(page, "done")).isGreaterThan(y(page, "wait") + 200);
         Locator duration = page.locator("#run-duration");
         String first = duration.textContent();
         assertThat(duration).not().hasText(first);
@@ -232,6 +235,10 @@ class RunPageE2ETests {
         APIResponse decided = SignIn.post(page, base(), SignIn.USERNAME, SignIn.PASSWORD,
                 "/api/v1/approvals/" + approval + "/decide", "{\"decision\": \"approve\"}");
         assertThat(decided.status()).as(decided.text()).isBetween(200, 204);
+    }
+
+    private static double x(Page page, String node) {
+        return ((Number) page.evaluate("() => " + CY + ".getElementById('" + node + "').position('x')")).doubleValue();
     }
 
     private static double y(Page page, String node) {
