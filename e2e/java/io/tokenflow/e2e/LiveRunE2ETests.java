@@ -146,6 +146,14 @@ class LiveRunE2ETests {
         page.navigate(base() + "/runs/" + run);
         Locator cancel = page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Cancel run"));
         assertThat(cancel).isVisible();
+        // cancelling cannot be undone: the page asks first, and saying no leaves the run running
+        page.onceDialog(dialog -> dialog.dismiss());
+        cancel.click();
+        assertThat(page.locator("#run-summary")).hasAttribute("data-status", "RUNNING");
+        page.onceDialog(dialog -> {
+            assertThat(dialog.message()).contains("Cancel this run?");
+            dialog.accept();
+        });
         cancel.click();
         assertThat(page.locator("#run-summary")).hasAttribute("data-status", "CANCELLED");
         assertThat(page.locator(".notice")).containsText("Cancelled the run");

@@ -126,6 +126,11 @@ class RepairFailedRunE2ETests {
             Locator compensate = page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions()
                     .setName("Compensate (undo completed steps)"));
             assertThat(compensate).isVisible();
+            // compensating undoes completed steps: the page asks first
+            page.onceDialog(dialog -> {
+                assertThat(dialog.message()).contains("Compensate this run?");
+                dialog.accept();
+            });
             compensate.click();
 
             assertThat(page.locator(".notice")).containsText("Compensating book#0");

@@ -65,10 +65,20 @@ final class EventSummaries {
             case "approval.escalated" -> "approval escalated to " + String.join(", ", texts(data.get("approvers")))
                     + " (level " + data.path("level").asInt() + ")";
             case "approval.decided" -> decision(data);
+            case "run.patched" -> patched(data);
             case "entry.quarantined" -> "lost: its stream entry " + data.path("entry_id").asString("") + " is in "
                     + "quarantine " + data.path("quarantine_id").asLong();
             default -> event.type();
         };
+    }
+
+    /** A patch: {@code revision 2 by alice: added audit; removed draft}. */
+    static String patched(JsonNode data) {
+        List<String> added = texts(data.get("added_nodes"));
+        List<String> removed = texts(data.get("removed_nodes"));
+        return "revision " + data.path("revision").asInt() + " by " + data.path("author").asString("unknown")
+                + (added.isEmpty() ? "" : ": added " + String.join(", ", added))
+                + (removed.isEmpty() ? "" : (added.isEmpty() ? ": " : "; ") + "removed " + String.join(", ", removed));
     }
 
     /** A loop step ({@code 3/5 again}) from a completion's {@code route.loop}, or {@code null}. */

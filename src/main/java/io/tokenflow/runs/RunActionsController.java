@@ -9,11 +9,15 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import io.tokenflow.coordinator.RunTerminator;
+import io.tokenflow.dlq.DlqActions;
+import io.tokenflow.web.BadRequestException;
 import io.tokenflow.web.ConflictException;
+import io.tokenflow.web.NotFoundException;
 
 /**
  * What an operator does to a run from its page: cancel it (the form shows while the run runs), retry it from its
- * failed node(s) (once it failed), or compensate it (once it ended, when its workflow has compensators).
+ * failed node(s) (once it failed), compensate it (once it ended, when its workflow has compensators), or reprocess a
+ * node's task parked in the dead-letter queue with its own input.
  */
 @Controller
 class RunActionsController {
@@ -21,11 +25,30 @@ class RunActionsController {
     private final RunTerminator terminator;
     private final ResumeRun resuming;
     private final CompensateRun compensating;
+    private final ParkedTasks parked;
+    private final DlqActions deadLetters;
 
-    RunActionsController(RunTerminator terminator, ResumeRun resuming, CompensateRun compensating) {
+    RunActionsController(RunTerminator terminator, ResumeRun resuming, CompensateRun compensating,
+                         ParkedTasks parked, DlqActions deadLetters) {
         this.terminator = terminator;
         this.resuming = resuming;
         this.compensating = compensating;
+        this.parked = parked;
+        this.deadLetters = deadLetters;
+    }
+
+    @PostMapping("/runs/{id}/nodes/{node}/reprocess")
+    String reprocess(@PathVariable UUID id, @PathVariable String node, Principal principal,
+                     RedirectAttributes redirect) {
+        try {
+            UUID entry = parked.open(id, node).orElseThrow(() -> new ConflictException("Expected node '" + node
+                    + "' of run " + id + " to have a task in the dead-letter queue, but it has none"));
+            deadLetters.reprocess(entry, null, principal.getName());
+            redirect.addFlashAttribute("notice", "Reprocessed node " + node + " from the dead-letter queue");
+        } catch (BadRequestException | ConflictException | NotFoundException e) {
+            redirect.addFlashAttribute("failure", e.getMessage());
+        }
+        return "redirect:/runs/" + id;
     }
 
     @PostMapping("/runs/{id}/cancel")

@@ -15,7 +15,8 @@ import io.tokenflow.live.LiveTemplates;
 @Component
 class RunFragments {
 
-    static final List<String> STATE = List.of("run-summary", "run-nodes", "run-approvals", "run-timeline", "run-hops");
+    static final List<String> STATE = List.of("run-summary", "run-nodes", "run-approvals", "run-timeline", "run-hops",
+            "run-graph-data");
 
     private final LiveTemplates templates;
 
@@ -29,13 +30,15 @@ class RunFragments {
 
     /**
      * What changed since the picture a page shows: the summary, the nodes whose state changed (each swapped in place),
-     * the approvals when they changed, the newer timeline lines and the hops. A push then costs a few elements, not the
-     * whole page; when everything the timeline shows is new, it is the whole {@link #state}.
+     * the approvals when they changed, the newer timeline lines, the hops and the graph (which edges tokens travelled).
+     * A push then costs a few elements, not the whole page; when everything the timeline shows is new, or the run
+     * switched to another revision, it is the whole {@link #state}.
      */
     String changes(RunPicture picture, RunPicture shown) {
         List<RunPicture.EventView> newer = picture.timeline().stream().filter(event -> event.seq() > shown.seq())
                 .toList();
-        if (newer.size() >= picture.timeline().size() || picture.nodes().size() != shown.nodes().size()) {
+        if (newer.size() >= picture.timeline().size() || picture.nodes().size() != shown.nodes().size()
+                || picture.graph().revision() != shown.graph().revision()) {
             return state(picture);
         }
         List<RunPicture.NodeView> changedNodes = new ArrayList<>();
@@ -48,7 +51,7 @@ class RunFragments {
         if (!picture.approvals().equals(shown.approvals())) {
             regions.add("run-approvals");
         }
-        regions.addAll(List.of("run-timeline-newer", "run-hops"));
+        regions.addAll(List.of("run-timeline-newer", "run-hops", "run-graph-data"));
         return templates.render("runs/run", regions, Map.of("run", picture, "newer", newer,
                 "changedNodes", changedNodes));
     }

@@ -7,6 +7,7 @@ import org.springframework.stereotype.Service;
 
 import io.tokenflow.designer.PinnedWorkflow;
 import io.tokenflow.designer.PinnedWorkflows;
+import io.tokenflow.engine.ir.WorkflowIr;
 import io.tokenflow.engine.replay.RunReplay;
 import io.tokenflow.live.LiveEvent;
 import io.tokenflow.live.RunEventFeeds;
@@ -22,10 +23,12 @@ class RunPages {
 
     private final RunEventFeeds feeds;
     private final PinnedWorkflows workflows;
+    private final RunWorkflowRevisions revisions;
 
-    RunPages(RunEventFeeds feeds, PinnedWorkflows workflows) {
+    RunPages(RunEventFeeds feeds, PinnedWorkflows workflows, RunWorkflowRevisions revisions) {
         this.feeds = feeds;
         this.workflows = workflows;
+        this.revisions = revisions;
     }
 
     /** The run at seq {@code at} (its newest state when null); hops after {@code hopsAfter} are drawn moving. */
@@ -33,23 +36,24 @@ class RunPages {
         return page(run, at, hopsAfter).picture();
     }
 
-    /** The picture and the graph, from one read of the run. */
+    /** The picture (with its graph) and what the page offers, from one read of the run. */
     Page page(UUID run, Long at, long hopsAfter) {
         Loaded loaded = load(run);
-        return new Page(RunPictures.draw(run, loaded.pinned.name(), loaded.pinned.ir(), loaded.log,
-                at == null ? Long.MAX_VALUE : at, hopsAfter), RunGraph.of(loaded.pinned.ir()),
+        return new Page(RunPictures.draw(run, loaded.pinned.name(), loaded.log, at == null ? Long.MAX_VALUE : at,
+                hopsAfter, seen -> revisions.at(run, loaded.pinned, seen)),
                 !loaded.pinned.ir().compensators().isEmpty());
     }
 
     NodeDetails.NodeDetail node(UUID run, String node, Long at) {
         Loaded loaded = load(run);
-        if (!loaded.pinned.ir().nodes().containsKey(node)) {
-            throw new NotFoundException("Expected node '" + node + "' in workflow '" + loaded.pinned.name()
-                    + "' v" + loaded.pinned.version() + ", but it has " + loaded.pinned.ir().nodes().keySet());
-        }
         int upTo = RunPictures.upTo(loaded.log, at == null ? Long.MAX_VALUE : at);
         List<LiveEvent> seen = loaded.log.events().subList(0, upTo);
-        return NodeDetails.of(loaded.pinned.ir().node(node), RunReplay.replay(loaded.log.replayableUpTo(upTo)), seen);
+        WorkflowIr ir = revisions.at(run, loaded.pinned, seen).ir();
+        if (!ir.nodes().containsKey(node)) {
+            throw new NotFoundException("Expected node '" + node + "' in workflow '" + loaded.pinned.name()
+                    + "' v" + loaded.pinned.version() + ", but it has " + ir.nodes().keySet());
+        }
+        return NodeDetails.of(ir.node(node), RunReplay.replay(loaded.log.replayableUpTo(upTo)), seen);
     }
 
     /** Whether the run exists (has events). */
@@ -69,7 +73,7 @@ class RunPages {
     }
 
     /** What the run page shows first. */
-    record Page(RunPicture picture, RunGraph graph, boolean compensable) {
+    record Page(RunPicture picture, boolean compensable) {
     }
 
     private record Loaded(PinnedWorkflow pinned, RunLog log) {

@@ -7,8 +7,8 @@ import java.util.UUID;
 
 /**
  * A run as its page shows it after event {@code seq} (the latest, or an earlier one when travelling in time): what
- * the graph colours, the counter, pending approvals, the timeline's tail and the hops tokens made since the page's
- * previous picture.
+ * the graph colours, the counter, pending approvals, the timeline's tail, the hops tokens made since the page's
+ * previous picture and the graph of the revision the run follows then.
  *
  * @param lastSeq  the newest event known (the slider's end)
  * @param latestAt when event {@code seq} happened (epoch ms)
@@ -16,7 +16,7 @@ import java.util.UUID;
 record RunPicture(UUID id, UUID workflowId, String workflowName, int workflowVersion, String status, long counter,
                   long seq, long lastSeq, long latestAt, Instant startedAt, Instant endedAt, String error,
                   List<NodeView> nodes, List<ApprovalTrack.Approval> approvals, List<EventView> timeline,
-                  List<HopView> hops) {
+                  List<HopView> hops, RunGraph graph) {
 
     RunPicture {
         nodes = List.copyOf(nodes);
@@ -39,13 +39,27 @@ record RunPicture(UUID id, UUID workflowId, String workflowName, int workflowVer
         return endedAt != null;
     }
 
-    /** How long the run ran (so far, at {@code seq}), e.g. {@code 1m 04s}. */
+    /**
+     * How long the run ran, e.g. {@code 1m 04s}: until it ended, until now while it is active, and until event
+     * {@code seq} when travelling back in time.
+     */
     public String duration() {
         if (startedAt == null) {
             return "";
         }
-        Instant end = endedAt != null ? endedAt : latestAt > 0 ? Instant.ofEpochMilli(latestAt) : startedAt;
+        Instant end = endedAt != null ? endedAt : ticking() ? Instant.now()
+                : latestAt > 0 ? Instant.ofEpochMilli(latestAt) : startedAt;
         return RunDurations.format(Duration.between(startedAt, end));
+    }
+
+    /** Whether the duration grows by the second as the page shows it (the run is active, shown at its newest). */
+    public boolean ticking() {
+        return startedAt != null && endedAt == null && atEnd();
+    }
+
+    /** The server's clock now (epoch ms), so that the page's ticking duration corrects the browser's clock. */
+    public long clockMillis() {
+        return System.currentTimeMillis();
     }
 
     public List<ApprovalTrack.Approval> pendingApprovals() {
@@ -69,10 +83,12 @@ record RunPicture(UUID id, UUID workflowId, String workflowName, int workflowVer
      *                   2026-11-27 14:05:00 UTC}, else {@code null}
      * @param waitingUntil when that wait ends (epoch ms), else {@code null}
      * @param map        while a map node's elements run, its progress, e.g. {@code 412/10,000 done, 3 failed}
+     * @param added      whether a patch of the run added it
      */
     record NodeView(String id, String label, String kind, String type, String status, int iteration, int executions,
                     String join, String loop, String branch, String error, ApprovalTrack.Approval approval,
-                    String attempt, Long retryAt, boolean parked, String waiting, Long waitingUntil, String map) {
+                    String attempt, Long retryAt, boolean parked, String waiting, Long waitingUntil, String map,
+                    boolean added) {
     }
 
     /** One line of the timeline. */

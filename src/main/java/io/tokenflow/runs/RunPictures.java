@@ -36,20 +36,29 @@ final class RunPictures {
      * @param hopsAfter hops with a seq after this one are drawn moving
      */
     static RunPicture draw(UUID run, String workflowName, WorkflowIr ir, RunLog log, long at, long hopsAfter) {
+        return draw(run, workflowName, log, at, hopsAfter, seen -> new RunWorkflowRevisions.Revision(0, ir, null,
+                java.util.Set.of()));
+    }
+
+    /** The picture with the revision of the workflow the run follows at {@code at}, found from the events seen. */
+    static RunPicture draw(UUID run, String workflowName, RunLog log, long at, long hopsAfter,
+                           java.util.function.Function<List<LiveEvent>, RunWorkflowRevisions.Revision> revisions) {
         List<LiveEvent> events = log.events();
         int upTo = upTo(log, at);
         List<LiveEvent> seen = events.subList(0, upTo);
         RunState state = RunReplay.replay(log.replayableUpTo(upTo));
         Extras extras = Extras.of(seen);
+        RunWorkflowRevisions.Revision revision = revisions.apply(seen);
         List<RunPicture.NodeView> nodes = new ArrayList<>();
-        for (IrNode node : ir.nodes().values()) {
-            nodes.add(node(node, state, extras));
+        for (IrNode node : revision.ir().nodes().values()) {
+            nodes.add(node(node, state, extras, revision.added().contains(node.id())));
         }
         return new RunPicture(run, state.started() == null ? null : state.started().workflowId(), workflowName,
                 state.started() == null ? 0 : state.started().workflowVersion(), state.status().name(),
                 state.counter(),
                 upTo, events.size(), upTo == 0 ? 0 : seen.get(upTo - 1).at(), state.startedAt(), state.endedAt(),
-                state.error(), nodes, extras.approvals.all(), timeline(seen), hops(seen, hopsAfter));
+                state.error(), nodes, extras.approvals.all(), timeline(seen), hops(seen, hopsAfter),
+                RunGraph.of(revision, seen));
     }
 
     /** How many events the picture at {@code at} covers. */
@@ -57,7 +66,12 @@ final class RunPictures {
         return (int) Math.min(Math.max(at, 0), log.size());
     }
 
-    private static RunPicture.NodeView node(IrNode node, RunState state, Extras extras) {
+    /** A node's name, or its id when it has none. */
+    static String label(IrNode node) {
+        return node.name() == null || node.name().isBlank() ? node.id() : node.name();
+    }
+
+    private static RunPicture.NodeView node(IrNode node, RunState state, Extras extras, boolean added) {
         NodeExecution latest = null;
         int executions = 0;
         for (NodeExecution execution : state.executions().values()) {
@@ -73,7 +87,7 @@ final class RunPictures {
         LiveEvent retry = extras.pendingRetry.get(node.id());
         LiveEvent waiting = extras.waiting.get(node.id());
         int[] map = extras.maps.get(node.id());
-        return new RunPicture.NodeView(node.id(), node.name() == null || node.name().isBlank() ? node.id() : node.name(),
+        return new RunPicture.NodeView(node.id(), label(node),
                 node.nodeType() == null ? node.type() : node.nodeType(), node.type(),
                 latest == null ? "not-reached" : latest.status().name().toLowerCase(java.util.Locale.ROOT),
                 latest == null ? 0 : latest.key().iteration(), executions, join(node, state),
@@ -86,7 +100,7 @@ final class RunPictures {
                 waiting == null ? null : EventSummaries.waiting(waiting.data()),
                 waiting == null || !waiting.data().path("until").isNumber() ? null
                         : waiting.data().path("until").asLong(),
-                map == null ? null : EventSummaries.mapProgress(map[1], map[0], map[2]));
+                map == null ? null : EventSummaries.mapProgress(map[1], map[0], map[2]), added);
     }
 
     private static String join(IrNode node, RunState state) {

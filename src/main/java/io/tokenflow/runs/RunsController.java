@@ -62,7 +62,6 @@ class RunsController {
     String run(@PathVariable UUID id, Model model) {
         RunPages.Page page = pages.page(id, null, Long.MAX_VALUE);
         model.addAttribute("run", page.picture());
-        model.addAttribute("graphJson", json.writeValueAsString(page.graph()).replace("<", "\\u003c"));
         model.addAttribute("compensable", page.compensable());
         model.addAttribute("calls", queries.calls(id));
         model.addAttribute("traceId", TraceIds.traceId(id));

@@ -114,6 +114,43 @@ class RunPicturesTests {
                 "Expected C to succeed, but it did not", "data-error=\"true\"");
     }
 
+    @Test
+    void drawsTheGraphOfTheRevisionTheRunFollowsWithThePathTakenAndTheRejectionPath() {
+        ArrayNode events = approvalRun();
+        add(events, "run.patched", null, "{\"revision\": 1, \"author\": \"olga\", \"patch\": [], "
+                + "\"added_nodes\": [\"notify_rejection\"], \"removed_nodes\": []}");
+        add(events, "approval.decided", "manager_approval", "{\"approval_id\": \"ap-1\", \"decision\": \"reject\", "
+                + "\"automatic\": true, \"next_nodes\": [\"notify_rejection\"]}");
+        add(events, "token.emitted", "notify_rejection", "{\"from\": \"manager_approval\", \"iteration\": 0}");
+        JsonNode definition = JSON.readTree("{\"nodes\": [{\"id\": \"manager_approval\", \"ui\": {\"x\": 40, "
+                + "\"y\": 120}}]}");
+        RunPicture picture = RunPictures.draw(RUN, "hitl", live(events), Long.MAX_VALUE, 0, patchedOnce(definition));
+
+        assertThat(picture.graph().revision()).isEqualTo(1);
+        assertThat(picture.graph().edges()).contains(
+                new RunGraph.Edge("validate_high_value_deal", "manager_approval", "static", true),
+                new RunGraph.Edge("manager_approval", "setup_enterprise_account", "static", false),
+                new RunGraph.Edge("manager_approval", "notify_rejection", "rejection", true));
+        RunGraph.Node human = picture.graph().nodes().stream().filter(node -> node.id().equals("manager_approval"))
+                .findFirst().orElseThrow();
+        assertThat(human.x()).isEqualTo(40.0);
+        assertThat(human.y()).isEqualTo(120.0);
+        assertThat(node(picture, "notify_rejection").added()).isTrue();
+        assertThat(node(picture, "manager_approval").added()).isFalse();
+        assertThat(render(picture)).contains("id=\"run-graph-data\"", "data-revision=\"1\"", "added by patch",
+                "data-kind=\"rejection\" data-travelled=\"true\"", "revision 1 by olga: added notify_rejection");
+        RunPicture before = RunPictures.draw(RUN, "hitl", live(events), 4, 0, patchedOnce(definition));
+        assertThat(before.graph().revision()).as("time travel draws the revision of its moment").isZero();
+    }
+
+    /** The revisions of a run whose one patch added notify_rejection (and placed the human node). */
+    private java.util.function.Function<java.util.List<LiveEvent>, RunWorkflowRevisions.Revision> patchedOnce(
+            JsonNode definition) {
+        return seen -> seen.stream().anyMatch(event -> "run.patched".equals(event.type()))
+                ? new RunWorkflowRevisions.Revision(1, hitl, definition, java.util.Set.of("notify_rejection"))
+                : new RunWorkflowRevisions.Revision(0, hitl, null, java.util.Set.of());
+    }
+
     /** A run that reached the human node and asked alice (or an approver) to decide. */
     private static ArrayNode approvalRun() {
         ArrayNode events = EventScript.events().runStarted(WORKFLOW, "{\"deal_value\": 50000}",
