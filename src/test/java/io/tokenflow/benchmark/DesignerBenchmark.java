@@ -1,0 +1,162 @@
+package io.tokenflow.benchmark;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserType;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import com.microsoft.playwright.options.AriaRole;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import io.tokenflow.TokenflowApplication;
+import io.tokenflow.designer.CreateWorkflow;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Measures how long the designer takes to show a 200-node workflow (208 edges) in Chromium: the whole application in
+ * one JVM (embedded Redis and PostgreSQL), one signed-in browser page opening the workflow's designer N times, each
+ * time from navigation start to the canvas's first drawn frame after the first fit (the page's
+ * {@code tokenflow:canvas-drawn} performance mark). Twice: as imported (no stored positions, so the designer lays
+ * the graph out with dagre as it opens), then after the layout was saved. It prints the median and p95; it asserts
+ * nothing (the target is under 500 ms).
+ *
+ * <p>Run: {@code ./mvnw -q test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
+ * -Dmdep.includeScope=test && java -cp target/classes:target/test-classes:$(cat target/cp.txt)
+ * io.tokenflow.benchmark.DesignerBenchmark} (option: {@code -Dbench.opens=10}; Chromium from /usr/bin/chromium when
+ * there is one, else Playwright's own).
+ */
+public final class DesignerBenchmark {
+
+    private static final int OPENS = Integer.getInteger("bench.opens", 10);
+    private static final Path SYSTEM_CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final String DRAWN = "() => performance.getEntriesByName('tokenflow:canvas-drawn')[0].startTime";
+    private static final String LOADED = "() => performance.getEntriesByType('navigation')[0]"
+            + ".domContentLoadedEventStart";
+
+    private final Page page;
+    private final String base;
+
+    private DesignerBenchmark(Page page, String base) {
+        this.page = page;
+        this.base = base;
+    }
+
+    public static void main(String[] args) throws Exception {
+        List<String> settings = new ArrayList<>(List.of("--server.port=0", "--tokenflow.embedded.ephemeral=true",
+                "--logging.level.root=WARN", "--spring.main.banner-mode=off",
+                "--tokenflow.security.users[0].username=bench", "--tokenflow.security.users[0].password={noop}bench-pass",
+                "--tokenflow.security.users[0].roles=designer"));
+        settings.addAll(List.of(args));
+        try (ConfigurableApplicationContext app = new SpringApplicationBuilder(TokenflowApplication.class)
+                .run(settings.toArray(String[]::new));
+             Playwright playwright = Playwright.create(new Playwright.CreateOptions().setEnv(skipDownload()));
+             Browser browser = playwright.chromium().launch(launchOptions())) {
+            Page page = browser.newPage(new Browser.NewPageOptions().setViewportSize(1440, 900));
+            DesignerBenchmark bench = new DesignerBenchmark(page, "http://localhost:"
+                    + app.getEnvironment().getProperty("local.server.port"));
+            String workflow = app.getBean(CreateWorkflow.class).create(lanes(), "bench").id().toString();
+            System.out.printf("Tokenflow designer benchmark: %d cores, Java %s, Chromium %s, 200 nodes / 208 edges%n",
+                    Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), browser.version());
+            bench.signIn();
+            bench.measure(workflow, "no stored positions (laid out on open)");
+            bench.saveLayout(workflow);
+            bench.measure(workflow, "positions stored");
+        }
+        System.exit(0);
+    }
+
+    private void signIn() {
+        page.navigate(base + "/login");
+        page.getByLabel("Username").fill("bench");
+        page.getByLabel("Password").fill("bench-pass");
+        page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign in")).click();
+        page.waitForURL(url -> !url.contains("/login"));
+    }
+
+    /** Opens the designer twice to warm up, then {@link #OPENS} times, and prints the figures. */
+    private void measure(String workflow, String what) {
+        List<Double> drawn = new ArrayList<>();
+        List<Double> loaded = new ArrayList<>();
+        List<Double> script = new ArrayList<>();
+        for (int i = -2; i < OPENS; i++) {
+            page.navigate(base + "/workflows/" + workflow + "/editor");
+            page.waitForSelector("#canvas[data-drawn]");
+            if (i >= 0) {
+                drawn.add(((Number) page.evaluate(DRAWN)).doubleValue());
+                loaded.add(((Number) page.evaluate(LOADED)).doubleValue());
+                script.add(((Number) page.evaluate("() => window.tokenflowDesigner.timings.firstRenderMs"))
+                        .doubleValue());
+            }
+        }
+        System.out.printf("Open the designer, %s, navigation start → canvas drawn: median %.0f ms, p95 %.0f ms;"
+                        + " of which until DOMContentLoaded: median %.0f ms, p95 %.0f ms; the editor's script until the"
+                        + " first render and fit: median %.0f ms, p95 %.0f ms (n=%d)%n", what, percentile(drawn, 50),
+                percentile(drawn, 95), percentile(loaded, 50), percentile(loaded, 95), percentile(script, 50),
+                percentile(script, 95), drawn.size());
+    }
+
+    /** Lays the graph out (L) and saves it (Ctrl+S), as a designer would; waits for version 2. */
+    private void saveLayout(String workflow) {
+        page.navigate(base + "/workflows/" + workflow + "/editor");
+        page.waitForSelector("#canvas[data-drawn]");
+        page.locator("#canvas").focus();
+        page.keyboard().press("l");
+        page.keyboard().press("Control+s");
+        page.waitForFunction("() => window.tokenflowDesigner.version === 2");
+    }
+
+    private static double percentile(List<Double> values, double p) {
+        List<Double> sorted = new ArrayList<>(values);
+        sorted.sort(null);
+        int index = (int) Math.min(sorted.size() - 1, Math.ceil(p / 100.0 * sorted.size()) - 1);
+        return sorted.get(Math.max(0, index));
+    }
+
+    /** A start node fanning out to 10 lanes of 19 chained nodes (the first 8 longer), joined at the end. */
+    private static ObjectNode lanes() {
+        ObjectNode workflow = JsonNodeFactory.instance.objectNode();
+        workflow.put("name", "bench-designer-" + UUID.randomUUID().toString().substring(0, 8));
+        ArrayNode nodes = workflow.putArray("nodes");
+        ArrayNode edges = workflow.putArray("edges");
+        nodes.addObject().put("id", "start").put("type", "function").putObject("config").put("function", "noop");
+        nodes.addObject().put("id", "end").put("type", "function").put("wait_for_all", true)
+                .putObject("config").put("function", "noop");
+        for (int lane = 0; lane < 10; lane++) {
+            String previous = "start";
+            for (int step = 0; step < 19 + (lane == 0 ? 8 : 0); step++) {
+                String id = "lane" + lane + "_" + step;
+                nodes.addObject().put("id", id).put("type", "function").putObject("config").put("function", "noop");
+                edges.addObject().put("from", previous).put("to", id);
+                previous = id;
+            }
+            edges.addObject().put("from", previous).put("to", "end");
+        }
+        return workflow;
+    }
+
+    private static Map<String, String> skipDownload() {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
+        return env;
+    }
+
+    private static BrowserType.LaunchOptions launchOptions() {
+        BrowserType.LaunchOptions options = new BrowserType.LaunchOptions().setHeadless(true)
+                .setArgs(List.of("--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                        "--disable-background-networking", "--disable-component-update", "--no-first-run"));
+        if (Files.isExecutable(SYSTEM_CHROMIUM)) {
+            options.setExecutablePath(SYSTEM_CHROMIUM);
+        }
+        return options;
+    }
+}
