@@ -60,10 +60,10 @@ class ApprovalsE2ETests {
         try (BrowserContext approver = page.context().browser().newContext()) {
             Page inbox = approver.newPage();
             SignIn.andOpen(inbox, base(), "/approvals");
-            Locator card = inbox.locator("#approval-inbox article").filter(new Locator.FilterOptions()
-                    .setHasText(run.toString()));
+            inbox.locator("#inbox-list [data-run-id='" + run + "']").click();
+            Locator card = inbox.locator(".inbox-detail[data-run-id='" + run + "']");
             assertThat(card).containsText("Approve enterprise deal");
-            assertThat(card).containsText("250000");
+            assertThat(card.locator("[data-field='deal_value']")).containsText("250,000");
             card.getByLabel("Comment").fill("Margin is fine");
             card.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Approve")).click();
             assertThat(inbox.getByRole(AriaRole.STATUS).filter(new Locator.FilterOptions().setHasText("Approved")))
@@ -82,8 +82,8 @@ class ApprovalsE2ETests {
         SignIn.andOpen(page, base(), "/runs");
         UUID run = startRun(page, "valid/hitl-approval", "{\"deal_value\": 12}");
         page.navigate(base() + "/approvals");
-        Locator card = page.locator("#approval-inbox article").filter(new Locator.FilterOptions()
-                .setHasText(run.toString()));
+        page.locator("#inbox-list [data-run-id='" + run + "']").click();
+        Locator card = page.locator(".inbox-detail[data-run-id='" + run + "']");
         card.getByLabel("Comment").fill("Too small for enterprise");
         card.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Reject")).click();
         assertThat(page.locator("#approval-history")).containsText("Too small for enterprise");
@@ -103,14 +103,14 @@ class ApprovalsE2ETests {
         assertThat(page.locator("#run-approvals")).containsText("role:admin");
 
         page.navigate(base() + "/approvals");
-        assertThat(page.locator("#approval-inbox article").filter(new Locator.FilterOptions()
-                .setHasText(run.toString()))).hasCount(0);
+        assertThat(page.locator("#inbox-list [data-run-id='" + run + "']")).hasCount(0);
         try (BrowserContext admin = page.context().browser().newContext()) {
             Page inbox = admin.newPage();
             SignIn.asUser(inbox, base(), "/approvals", "root", "root-pass-123");
-            Locator card = inbox.locator("#approval-inbox article").filter(new Locator.FilterOptions()
-                    .setHasText(run.toString()));
-            assertThat(card).containsText("escalated");
+            Locator row = inbox.locator("#inbox-list [data-run-id='" + run + "']");
+            assertThat(row).containsText("escalated");
+            row.click();
+            Locator card = inbox.locator(".inbox-detail[data-run-id='" + run + "']");
             card.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Approve")).click();
             assertThat(inbox.locator("#approval-history")).containsText("root");
         }

@@ -60,12 +60,14 @@ class RunsAndApprovalsE2ETests {
         assertThat(runRow).containsText("not ended");
 
         mainNavigation(page, "Approvals");
-        Locator approval = page.locator("#approval-inbox article")
-                .filter(new Locator.FilterOptions().setHasText(run.toString()));
+        Locator approvals = page.locator("#inbox-list [data-run-id]");
+        assertThat(approvals.first()).hasAttribute("data-run-id", run.toString());
+        assertThat(approvals.nth(1)).hasAttribute("data-run-id", older.toString());
+        Locator approval = approvals.first();
         assertThat(approval).containsText("start");
         assertThat(approval).containsText("Approve the welcome mail");
         assertThat(approval).containsText("role:approver");
-        assertThat(approval).containsText("times out in");
+        assertThat(approval.locator(".sla")).containsText(" left");
     }
 
     private static void mainNavigation(Page page, String name) {

@@ -60,6 +60,36 @@ public class ApprovalQueries {
         return query.query(this::row).list();
     }
 
+    /**
+     * One page of the pending approvals the inbox filter lets through, and one more when there are more; {@code caller}
+     * is whose they must be when the filter says {@code mine}.
+     */
+    List<ApprovalRecord> inbox(InboxFilter filter, Caller caller) {
+        String where = " where a.status = 'PENDING' and " + TenantSql.ownsWorkflow("w")
+                + (filter.workflow() == null ? "" : " and w.name = :workflow")
+                + (filter.mine() ? " and jsonb_exists_any(a.approvers, cast(:names as text[]))" : "")
+                + (filter.overdue() ? " and a.timeout_at <= now()" : "");
+        String order = filter.urgent() ? " order by a.timeout_at nulls last, a.created_at desc, a.id"
+                : " order by a.created_at desc, a.id";
+        var query = jdbc.sql(SELECT + where + order + " limit :limit offset :offset")
+                .param("limit", InboxFilter.PAGE_SIZE + 1).param("offset", filter.page() * InboxFilter.PAGE_SIZE)
+                .param("tenant", CurrentTenant.orNull());
+        if (filter.workflow() != null) {
+            query = query.param("workflow", filter.workflow());
+        }
+        if (filter.mine()) {
+            query = query.param("names", names(caller));
+        }
+        return query.query(this::row).list();
+    }
+
+    /** The names of the workflows with pending approvals, for the inbox's workflow filter. */
+    List<String> pendingWorkflows() {
+        return jdbc.sql("select distinct w.name from approvals a join runs r on r.id = a.run_id join workflows w "
+                        + "on w.id = r.workflow_id where a.status = 'PENDING' and " + TenantSql.ownsWorkflow("w")
+                        + " order by w.name").param("tenant", CurrentTenant.orNull()).query(String.class).list();
+    }
+
     /** Decided (or cancelled) approvals, newest first; only those the caller decided or could have, when given. */
     public List<ApprovalRecord> decided(Caller caller) {
         String mine = caller == null ? ""

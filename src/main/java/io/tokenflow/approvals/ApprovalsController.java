@@ -2,12 +2,10 @@ package io.tokenflow.approvals;
 
 import java.security.Principal;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
-import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -23,44 +21,35 @@ import io.tokenflow.web.ForbiddenException;
 import io.tokenflow.web.NotFoundException;
 
 /**
- * The approvals inbox: the pending approvals the signed-in person may decide (with the run's context and payload,
- * and the time left), approve/reject with a comment, and the history of decided ones. What it shows ({@link #inbox})
- * is also what the live topic {@code approvals} pushes ({@link ApprovalsLiveView}), so page and pushes cannot drift.
+ * The approvals inbox: a filtered, sorted list of pending approvals beside the selected one's detail (its form's
+ * fields, the run, the time left), approve/reject with a comment, and the history of decided ones. What it shows
+ * ({@link InboxModel}) is also what the live topic {@code approvals} pushes ({@link ApprovalsLiveView}).
  */
 @Controller
 class ApprovalsController {
 
     private static final Duration SHOW_DECISION_WITHIN = Duration.ofSeconds(3);
 
-    private final ApprovalQueries approvals;
+    private final InboxModel inbox;
     private final DecideApproval decide;
     private final EventLogCatchUp log;
 
-    ApprovalsController(ApprovalQueries approvals, DecideApproval decide, EventLogCatchUp log) {
-        this.approvals = approvals;
+    ApprovalsController(InboxModel inbox, DecideApproval decide, EventLogCatchUp log) {
+        this.inbox = inbox;
         this.decide = decide;
         this.log = log;
     }
 
     @GetMapping("/approvals")
-    String list(Model model, Principal principal) {
-        model.addAllAttributes(inbox(principal));
+    String list(@RequestParam Map<String, String> params, Model model, Principal principal) {
+        model.addAllAttributes(inbox.of(principal, params));
         return "approvals/approvals";
-    }
-
-    /** The model of the inbox for the signed-in person. */
-    Map<String, Object> inbox(Principal principal) {
-        Caller caller = Caller.of((Authentication) principal);
-        Map<String, Object> model = new LinkedHashMap<>();
-        model.put("pending", approvals.pending(caller));
-        model.put("decided", approvals.decided(caller));
-        model.put("limit", ApprovalQueries.LIMIT);
-        return model;
     }
 
     @PostMapping("/approvals/{id}/decide")
     String decide(@PathVariable UUID id, @RequestParam String decision,
-                  @RequestParam(required = false) String comment, Caller caller, RedirectAttributes redirect) {
+                  @RequestParam(required = false) String comment, @RequestParam Map<String, String> params,
+                  Caller caller, RedirectAttributes redirect) {
         try {
             ApprovalRecord decided = decide.decide(id, decision, comment, caller);
             // the page read after the redirect lists approvals from the log: let it show this decision
@@ -71,6 +60,16 @@ class ApprovalsController {
             redirect.addFlashAttribute("failedId", id);
             redirect.addFlashAttribute("failure", e.getMessage());
         }
+        backTo(params, redirect);
         return "redirect:/approvals";
+    }
+
+    /** The inbox filter the decision was made in stays in the URL after it. */
+    private static void backTo(Map<String, String> params, RedirectAttributes redirect) {
+        try {
+            InboxFilter.of(params).params().forEach(redirect::addAttribute);
+        } catch (IllegalArgumentException e) {
+            // a filter the page could not have sent: the inbox opens unfiltered
+        }
     }
 }

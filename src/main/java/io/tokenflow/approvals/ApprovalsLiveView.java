@@ -2,7 +2,9 @@ package io.tokenflow.approvals;
 
 import java.time.Duration;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
@@ -16,7 +18,8 @@ import io.tokenflow.live.LiveTemplates;
 import io.tokenflow.live.LiveView;
 
 /**
- * Topic {@code approvals}: the inbox's table, rendered again for the subscriber whenever an approval is requested,
+ * Topic {@code approvals}: the inbox's list, details and history under the filter the page subscribed with
+ * ({@code params} as in its URL), rendered again for the subscriber whenever an approval is requested,
  * escalated or decided in any run, and whenever the pending approvals changed in a way the tailers did not see (a
  * subscription, and every resync, compare a fingerprint of them with the one the last push was drawn after).
  */
@@ -27,16 +30,16 @@ class ApprovalsLiveView implements LiveView {
 
     private static final Duration CATCH_UP = Duration.ofSeconds(3);
 
-    private final ApprovalsController page;
+    private final InboxModel inbox;
     private final LiveTemplates templates;
     private final EventLogCatchUp log;
     private final ApprovalQueries approvals;
     /** The pending approvals' fingerprint read before the newest push was drawn; null until the first subscription. */
     private final AtomicReference<String> drawnAfter = new AtomicReference<>();
 
-    ApprovalsLiveView(ApprovalsController page, LiveTemplates templates, EventLogCatchUp log,
+    ApprovalsLiveView(InboxModel inbox, LiveTemplates templates, EventLogCatchUp log,
                       ApprovalQueries approvals) {
-        this.page = page;
+        this.inbox = inbox;
         this.templates = templates;
         this.log = log;
         this.approvals = approvals;
@@ -54,6 +57,7 @@ class ApprovalsLiveView implements LiveView {
 
     @Override
     public void check(LiveSubscriber subscriber) {
+        InboxFilter.of(params(subscriber));
         // every signed-in person has an inbox; the page was drawn a moment ago, so what changes from here on is missed
         // unless the tailers see it
         drawnAfter.compareAndSet(null, approvals.pendingFingerprint());
@@ -80,6 +84,18 @@ class ApprovalsLiveView implements LiveView {
 
     @Override
     public String render(LiveSubscriber subscriber, LiveChange change) {
-        return templates.render("approvals/approvals", List.of("approval-table"), page.inbox(subscriber.principal()));
+        return templates.render("approvals/approvals", List.of("approval-table"),
+                inbox.of(subscriber.principal(), params(subscriber)));
+    }
+
+    /** The inbox filter the page subscribed with (as in its URL). */
+    private static Map<String, String> params(LiveSubscriber subscriber) {
+        Map<String, String> params = new HashMap<>();
+        for (String name : List.of("workflow", "mine", "overdue", "sort", "page")) {
+            if (subscriber.param(name) != null) {
+                params.put(name, subscriber.param(name));
+            }
+        }
+        return params;
     }
 }

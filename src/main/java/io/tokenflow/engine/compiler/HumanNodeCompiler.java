@@ -32,6 +32,7 @@ final class HumanNodeCompiler implements NodeKindCompiler {
             diagnostics.warning("human-settings", node.id(), human.pointer() + "/escalation_policy", "Human node '"
                     + node.id() + "' has an escalation policy but no timeout, so the policy never applies");
         }
+        FormChecks.check(node, diagnostics);
         if (node.branch() != null) {
             diagnostics.error("human-branch", node.id(), node.branch().pointer(), "Expected human node '" + node.id()
                     + "' to route by decision (edges on approve, rejection_path on reject), but it has a branch");

@@ -12,12 +12,14 @@ import io.tokenflow.engine.conditions.ConditionCompiler;
 import io.tokenflow.engine.dsl.BranchDefinition;
 import io.tokenflow.engine.dsl.CallDefinition;
 import io.tokenflow.engine.dsl.Diagnostics;
+import io.tokenflow.engine.dsl.FormField;
 import io.tokenflow.engine.dsl.HumanDefinition;
 import io.tokenflow.engine.dsl.LoopDefinition;
 import io.tokenflow.engine.dsl.NodeDefinition;
 import io.tokenflow.engine.dsl.Target;
 import io.tokenflow.engine.ir.IrBranch;
 import io.tokenflow.engine.ir.IrDeadline;
+import io.tokenflow.engine.ir.IrForm;
 import io.tokenflow.engine.ir.IrHuman;
 import io.tokenflow.engine.ir.IrJoin;
 import io.tokenflow.engine.ir.IrLoop;
@@ -174,7 +176,14 @@ final class IrAssembler {
         }
         return new IrHuman(human.title(), human.instructions(), human.approvers(),
                 human.timeout() == null ? null : human.timeout().toString(), human.escalationPolicy(),
-                human.escalateTo(), existing(human.rejectionPath(), workflow));
+                human.escalateTo(), existing(human.rejectionPath(), workflow), form(human.form()));
+    }
+
+    private static IrForm form(List<FormField> fields) {
+        return fields.isEmpty() ? null : new IrForm(fields.stream()
+                .map(field -> new IrForm.Field(field.name(), field.label() == null ? field.name() : field.label(),
+                        field.source(), field.type()))
+                .toList());
     }
 
     private CompiledCondition compile(tools.jackson.databind.JsonNode condition, NodeDefinition node, String pointer,

@@ -101,7 +101,7 @@ final class ParallelDissolver {
                     result.input(), result.branch(), result.loop(), result.waitForAll(), result.retry(),
                     result.limits(), new HumanDefinition(human.pointer(), human.title(), human.instructions(),
                     human.approvers(), human.timeout(), human.escalationPolicy(), human.escalateTo(),
-                    expandAll(human.rejectionPath())), result.agent(), result.onFailure(), result.timeoutS(),
+                    expandAll(human.rejectionPath()), human.form()), result.agent(), result.onFailure(), result.timeoutS(),
                     result.timer(), result.signal(), result.map(), result.call());
         }
         if (node.onFailure() != null) {

@@ -161,7 +161,18 @@ public final class DslReader {
         return new HumanDefinition(pointer, text(human, "title"), text(human, "instructions"),
                 strings(human.get("approvers")), timeout(pointer, human, node, diagnostics),
                 text(human, "escalation_policy"), strings(human.get("escalate_to")),
-                targets(human.get("rejection_path"), pointer + "/rejection_path"));
+                targets(human.get("rejection_path"), pointer + "/rejection_path"),
+                formFields(pointer + "/form/fields", human.path("form").path("fields")));
+    }
+
+    private static List<FormField> formFields(String pointer, JsonNode fields) {
+        List<FormField> form = new ArrayList<>();
+        for (int i = 0; i < fields.size(); i++) {
+            JsonNode field = fields.get(i);
+            form.add(new FormField(pointer + "/" + i, text(field, "name"), text(field, "label"),
+                    text(field, "pointer"), text(field, "type")));
+        }
+        return form;
     }
 
     private static Duration timeout(String pointer, JsonNode human, JsonNode node, Diagnostics diagnostics) {

@@ -9,15 +9,17 @@ import java.util.Objects;
  *
  * @param approvers user names, or roles written {@code role:<name>}
  * @param timeout   {@code null} when the approval never times out
+ * @param form      the fields the approver is shown (empty: the payload's top-level fields)
  */
 public record HumanDefinition(String pointer, String title, String instructions, List<String> approvers,
                               Duration timeout, String escalationPolicy, List<String> escalateTo,
-                              List<Target> rejectionPath) {
+                              List<Target> rejectionPath, List<FormField> form) {
 
     public HumanDefinition {
         Objects.requireNonNull(pointer, "pointer");
         approvers = List.copyOf(approvers);
         escalateTo = List.copyOf(escalateTo);
         rejectionPath = List.copyOf(rejectionPath);
+        form = List.copyOf(form);
     }
 }
