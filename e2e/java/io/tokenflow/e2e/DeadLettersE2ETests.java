@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.UUID;
+import java.util.regex.Pattern;
 
 import com.microsoft.playwright.APIResponse;
 import com.microsoft.playwright.Locator;
@@ -37,14 +38,7 @@ class DeadLettersE2ETests {
     @Test
     void reprocessesAParkedTaskWithAnEditedInputAndItsRunCompletes(Page page) {
         SignIn.andOpen(page, base(), "/dlq");
-        String workflow = "dlq-page-" + UUID.randomUUID().toString().substring(0, 8);
-        APIResponse created = api(page, "/api/v1/workflows", """
-                {"name": "%s", "nodes": [
-                  {"id": "check", "type": "function", "config": {"function": "approved"},
-                   "on_failure": {"action": "dlq"}},
-                  {"id": "done", "type": "function", "config": {"function": "echo"}}],
-                 "edges": [{"from": "check", "to": "done"}]}""".formatted(workflow));
-        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        String workflow = createParkingWorkflow(page, "dlq-page-");
         APIResponse started = api(page, "/api/v1/runs", "{\"workflow\": \"" + workflow
                 + "\", \"inputs\": {\"ok\": false}}");
         assertThat(started.status()).as(started.text()).isEqualTo(201);
@@ -72,6 +66,61 @@ class DeadLettersE2ETests {
         assertThat(page.locator("#run-nodes .badge-parked")).hasCount(0);
         page.navigate(base() + "/dlq?status=resolved&workflow=" + workflow);
         assertThat(page.locator("#dlq-table tbody tr")).containsText("requeued by " + SignIn.USERNAME);
+    }
+
+    /**
+     * The list with more entries than one page: the pager walks them keeping the filters, an entry is discarded from
+     * a later page (and the page stays), and the resolved filter shows it with who did it.
+     */
+    @Test
+    void pagesThroughEntriesKeepingTheFiltersAndDiscardsOneFromTheSecondPage(Page page) {
+        SignIn.andOpen(page, base(), "/dlq");
+        String workflow = createParkingWorkflow(page, "dlq-list-");
+        for (int i = 0; i < 27; i++) {
+            APIResponse started = api(page, "/api/v1/runs", "{\"workflow\": \"" + workflow
+                    + "\", \"inputs\": {\"ok\": false}}");
+            assertThat(started.status()).as(started.text()).isEqualTo(201);
+        }
+        Locator pager = page.getByRole(AriaRole.NAVIGATION, new Page.GetByRoleOptions().setName("dead letters pages"));
+        // the supervisor writes each entry from the event log within a fraction of a second
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            page.navigate(base() + "/dlq?workflow=" + workflow);
+            return pager.count() > 0 && pager.textContent().contains("1–25 of 27 dead letters");
+        });
+        assertThat(page.locator("#dlq-table tbody tr")).hasCount(25);
+
+        pager.getByRole(AriaRole.LINK, new Locator.GetByRoleOptions().setName("Next")).click();
+        assertThat(page).hasURL(Pattern.compile("status=open&workflow=" + workflow + "&page=2"));
+        assertThat(pager).containsText("26–27 of 27 dead letters");
+        Locator rows = page.locator("#dlq-table tbody tr");
+        assertThat(rows).hasCount(2);
+        rows.first().getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Discard")).click();
+        assertThat(page.locator(".notice")).containsText("Discarded");
+        assertThat(page).hasURL(Pattern.compile("page=2")); // back on the list it was discarded from
+
+        page.getByLabel("Status").selectOption("resolved");
+        page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Filter")).click();
+        assertThat(page).hasURL(Pattern.compile("status=resolved&workflow=" + workflow));
+        // the entry's row says so once the supervisor wrote the discard's event
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            page.reload();
+            return rows.count() == 1;
+        });
+        assertThat(rows.first()).containsText("discarded by " + SignIn.USERNAME);
+        assertThat(pager).containsText("1–1 of 1 dead letter");
+    }
+
+    /** A workflow whose first node parks its task in the dead-letter queue unless the input says {@code ok}. */
+    private String createParkingWorkflow(Page page, String prefix) {
+        String workflow = prefix + UUID.randomUUID().toString().substring(0, 8);
+        APIResponse created = api(page, "/api/v1/workflows", """
+                {"name": "%s", "nodes": [
+                  {"id": "check", "type": "function", "config": {"function": "approved"},
+                   "on_failure": {"action": "dlq"}},
+                  {"id": "done", "type": "function", "config": {"function": "echo"}}],
+                 "edges": [{"from": "check", "to": "done"}]}""".formatted(workflow));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        return workflow;
     }
 
     private APIResponse api(Page page, String path, String body) {

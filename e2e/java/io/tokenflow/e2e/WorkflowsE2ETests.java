@@ -143,7 +143,7 @@ class WorkflowsE2ETests {
 
         page.getByLabel("Search workflows").pressSequentially("payment-retry-" + suffix);
         assertThat(page.locator("#workflow-table tbody tr")).hasCount(1);
-        assertThat(page).hasURL(Pattern.compile("/workflows$"));
+        assertThat(page).hasURL(Pattern.compile("/workflows\\?q=payment-retry-" + suffix + "$"));
         page.locator("#workflow-table").getByRole(AriaRole.LINK).click();
 
         assertThat(page.locator("#node-call_payment_api")).containsText("loop");

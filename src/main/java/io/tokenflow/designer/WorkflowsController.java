@@ -4,10 +4,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.Principal;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.function.Supplier;
 
 import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.data.domain.Page;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Sort;
 import org.springframework.http.MediaType;
@@ -22,13 +24,16 @@ import org.springframework.web.multipart.MultipartFile;
 import io.tokenflow.engine.compiler.CompilationResult;
 import io.tokenflow.web.BadRequestException;
 import io.tokenflow.web.ConflictException;
+import io.tokenflow.web.PageLinks;
 import tools.jackson.databind.JsonNode;
 
 /** The workflows pages: list and search, create, import (upload or paste), a workflow's detail page and its tags. */
 @Controller
 class WorkflowsController {
 
-    static final int PAGE_SIZE = 100;
+    static final int PAGE_SIZE = 25;
+    /** Newest change first: a workflow's newest version moves it to the top. */
+    private static final Sort NEWEST_CHANGE_FIRST = Sort.by(Sort.Order.desc("updatedAt"), Sort.Order.asc("name"));
     private static final String LIST = "designer/workflows";
     private static final String DETAIL = "designer/workflow";
 
@@ -48,13 +53,16 @@ class WorkflowsController {
     }
 
     @GetMapping("/workflows")
-    String list(@RequestParam(defaultValue = "") String q, Model model) {
-        return listPage(model, q, CreateForm.empty(), ImportForm.empty());
+    String list(@RequestParam(defaultValue = "") String q, @RequestParam(required = false) String page,
+                Model model) {
+        addTable(model, q, PageLinks.number(page));
+        return listPage(model, CreateForm.empty(), ImportForm.empty());
     }
 
     @GetMapping(path = "/workflows", headers = "HX-Request")
-    String table(@RequestParam(defaultValue = "") String q, Model model) {
-        addTable(model, q);
+    String table(@RequestParam(defaultValue = "") String q, @RequestParam(required = false) String page,
+                 Model model) {
+        addTable(model, q, PageLinks.number(page));
         return LIST + " :: workflow-table";
     }
 
@@ -67,7 +75,8 @@ class WorkflowsController {
             return redirectTo(submitted.created());
         }
         response.setStatus(submitted.problems().status());
-        return listPage(model, "", form.withProblems(submitted.problems()), ImportForm.empty());
+        addTable(model, "", 1);
+        return listPage(model, form.withProblems(submitted.problems()), ImportForm.empty());
     }
 
     @PostMapping(path = "/workflows/import", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
@@ -107,7 +116,8 @@ class WorkflowsController {
             return redirectTo(submitted.created());
         }
         response.setStatus(submitted.problems().status());
-        return listPage(model, "", CreateForm.empty(), form.withProblems(submitted.problems()));
+        addTable(model, "", 1);
+        return listPage(model, CreateForm.empty(), form.withProblems(submitted.problems()));
     }
 
     /**
@@ -129,16 +139,23 @@ class WorkflowsController {
         }
     }
 
-    private String listPage(Model model, String q, CreateForm createForm, ImportForm importForm) {
-        addTable(model, q);
+    private String listPage(Model model, CreateForm createForm, ImportForm importForm) {
         model.addAttribute("createForm", createForm);
         model.addAttribute("importForm", importForm);
         return LIST;
     }
 
-    private void addTable(Model model, String q) {
+    /** One page of the list, newest change first; a page beyond the last shows the last. */
+    private void addTable(Model model, String q, int number) {
+        Page<WorkflowSummary> found = queries.list(q, PageRequest.of(number - 1, PAGE_SIZE, NEWEST_CHANGE_FIRST));
+        if (found.isEmpty() && number > 1 && found.getTotalElements() > 0) {
+            number = found.getTotalPages();
+            found = queries.list(q, PageRequest.of(number - 1, PAGE_SIZE, NEWEST_CHANGE_FIRST));
+        }
         model.addAttribute("q", q);
-        model.addAttribute("workflows", queries.list(q, PageRequest.of(0, PAGE_SIZE, Sort.by("name"))));
+        model.addAttribute("workflows", found.getContent());
+        model.addAttribute("pager", PageLinks.of(number, PAGE_SIZE, found.getTotalElements(),
+                found.getNumberOfElements(), "/workflows", Map.of("q", q)));
     }
 
     private String detailPage(Model model, String workflow, TagForm tagForm) {

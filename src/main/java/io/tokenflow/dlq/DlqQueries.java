@@ -23,6 +23,7 @@ import tools.jackson.databind.json.JsonMapper;
 class DlqQueries {
 
     static final int LIMIT = 200;
+    static final int PAGE_SIZE = 25;
     private static final String SELECT = "select d.id, d.run_id, w.name as workflow, d.node_id, d.node_type, "
             + "d.token_id, d.iteration, d.attempts, d.error_kind, d.error, d.error_code, d.payload::text as payload, "
             + "d.payload_ref, d.created_at, d.resolved_at, d.resolution, d.resolved_by from dlq d "
@@ -36,15 +37,32 @@ class DlqQueries {
         this.json = json;
     }
 
+    private static final String FILTERS = "where (:open is null or (d.resolved_at is null) = :open) "
+            + "and (:workflow = '' or w.name = :workflow or w.id::text = :workflow) "
+            + "and (:node = '' or d.node_id = :node) and " + TenantSql.ownsWorkflow("w") + " "
+            + "and (:error = '' or d.error_code = :error or strpos(lower(d.error), lower(:error)) > 0) ";
+
     /** Filters: open or resolved entries, a workflow (name or id), a node id, an error (code, or part of the message). */
     List<DlqEntry> list(DlqFilter filter) {
-        return jdbc.sql(SELECT + "where (:open is null or (d.resolved_at is null) = :open) "
-                        + "and (:workflow = '' or w.name = :workflow or w.id::text = :workflow) "
-                        + "and (:node = '' or d.node_id = :node) and " + TenantSql.ownsWorkflow("w") + " "
-                        + "and (:error = '' or d.error_code = :error or strpos(lower(d.error), lower(:error)) > 0) "
-                        + "order by d.created_at desc, d.id limit " + LIMIT)
-                .param("open", filter.open()).param("workflow", filter.workflow()).param("node", filter.node())
-                .param("error", filter.error()).param("tenant", CurrentTenant.orNull()).query(this::entry).list();
+        return filtered(SELECT + FILTERS + "order by d.created_at desc, d.id limit " + LIMIT, filter)
+                .query(this::entry).list();
+    }
+
+    /** The page of entries passing the filter that starts at entry {@code offset} (from 0), newest first. */
+    List<DlqEntry> page(DlqFilter filter, long offset) {
+        return filtered(SELECT + FILTERS + "order by d.created_at desc, d.id limit " + PAGE_SIZE + " offset :offset",
+                filter).param("offset", offset).query(this::entry).list();
+    }
+
+    /** How many entries pass the filter. */
+    long count(DlqFilter filter) {
+        return filtered("select count(*) from dlq d join runs r on r.id = d.run_id join workflows w "
+                + "on w.id = r.workflow_id " + FILTERS, filter).query(Long.class).single();
+    }
+
+    private JdbcClient.StatementSpec filtered(String sql, DlqFilter filter) {
+        return jdbc.sql(sql).param("open", filter.open()).param("workflow", filter.workflow())
+                .param("node", filter.node()).param("error", filter.error()).param("tenant", CurrentTenant.orNull());
     }
 
     Optional<DlqEntry> find(UUID id) {

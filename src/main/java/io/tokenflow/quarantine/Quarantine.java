@@ -60,6 +60,19 @@ public class Quarantine {
                 + "limit " + LIMIT).param("tenant", CurrentTenant.orNull()).query(this::entry).list();
     }
 
+    /** The page of the current tenant's entries that starts at entry {@code offset} (from 0), newest first. */
+    public List<QuarantinedEntry> page(long offset, int size) {
+        return jdbc.sql(SELECT + "where " + TenantSql.ownsRun("run_id") + " order by quarantined_at desc, id desc "
+                + "limit :size offset :offset").param("tenant", CurrentTenant.orNull()).param("size", size)
+                .param("offset", offset).query(this::entry).list();
+    }
+
+    /** How many entries of the current tenant's runs there are. */
+    public long count() {
+        return jdbc.sql("select count(*) from quarantined_entries where " + TenantSql.ownsRun("run_id"))
+                .param("tenant", CurrentTenant.orNull()).query(Long.class).single();
+    }
+
     /**
      * For those of the runs with quarantined events: the seqs set aside, by their first seq. The event log of such a
      * run goes on after them.

@@ -12,14 +12,17 @@ import java.util.UUID;
 
 import org.springframework.stereotype.Component;
 
-import io.tokenflow.engine.runs.RunStatus;
 import io.tokenflow.redis.RedisConnections;
 import io.tokenflow.redis.RedisKeys;
 import io.tokenflow.redis.RunMeta;
+import io.tokenflow.web.NotFoundException;
 
 /**
- * Rows of the runs list as they are now: PostgreSQL's row, with status and counter from Redis while the run is hot
- * there (a run just started may not be in PostgreSQL yet: then Redis alone answers).
+ * Rows of the runs list as they are now. A run PostgreSQL holds as ended is shown as its row says (status, end and
+ * counter were written together). A run not ended there is shown as its page draws it ({@link RunPages}): status,
+ * end, duration, counter and what it waits for all come from its events, the one state its page reads, never from
+ * PostgreSQL's row and Redis at different moments (PostgreSQL writes a run's end up to seconds after Redis has it).
+ * A run just started may not be in PostgreSQL yet: then its events, or else Redis alone, answer.
  */
 @Component
 class LiveRunRows {
@@ -28,35 +31,43 @@ class LiveRunRows {
     private final RedisConnections redis;
     private final RedisKeys keys;
     private final RunMeta meta;
+    private final RunPages pages;
 
-    LiveRunRows(RunListQueries queries, RedisConnections redis, RedisKeys keys, RunMeta meta) {
+    LiveRunRows(RunListQueries queries, RedisConnections redis, RedisKeys keys, RunMeta meta, RunPages pages) {
         this.meta = meta;
         this.queries = queries;
         this.redis = redis;
         this.keys = keys;
+        this.pages = pages;
+    }
+
+    /** One page of the list: its rows and how many runs pass the filters. */
+    record Table(List<RunListQueries.RunRow> rows, long total) {
     }
 
     /**
-     * The newest runs passing the filter, with {@code recent} runs and the runs active in Redis, which PostgreSQL may
-     * not have yet (the supervisor writes a run's row after its first events; a page subscribing in between would
-     * otherwise miss a run whose next event is far off).
+     * Page {@code number} (from 1) of the runs passing the filter, newest first. The first page also has the
+     * {@code recent} runs and the runs active in Redis that PostgreSQL does not have yet (the supervisor writes a
+     * run's row after its first events; a page subscribing in between would otherwise miss a run whose next event is
+     * far off).
      */
-    List<RunListQueries.RunRow> newest(RunFilter filter, Collection<UUID> recent) {
+    Table page(RunFilter filter, int number, Collection<UUID> recent) {
         Map<UUID, RunListQueries.RunRow> rows = new LinkedHashMap<>();
-        queries.newest(filter).forEach(row -> rows.put(row.id(), row));
-        Set<UUID> candidates = new LinkedHashSet<>(recent);
-        candidates.addAll(activeInRedis());
-        List<UUID> missing = candidates.stream().filter(id -> !rows.containsKey(id)).toList();
-        // a run's workflow never changes: runs of other workflows are dropped before their status is read
-        stored(missing).forEach(row -> {
-            if (filter.admitsWorkflow(row.workflowName(), row.workflowId().toString())) {
-                rows.put(row.id(), row);
-            }
-        });
-        return rows.values().stream().map(this::live)
-                .filter(row -> filter.admits(row.status(), row.workflowName(), row.workflowId().toString()))
+        queries.page(filter, (long) (number - 1) * RunListQueries.PAGE_SIZE).forEach(row -> rows.put(row.id(), row));
+        long total = queries.count(filter);
+        if (number == 1) {
+            Set<UUID> candidates = new LinkedHashSet<>(recent);
+            candidates.addAll(activeInRedis());
+            candidates.removeAll(rows.keySet());
+            List<RunListQueries.RunRow> unwritten = notInPostgres(candidates).stream()
+                    .filter(row -> filter.admitsWorkflow(row.workflowName(), row.workflowId().toString())).toList();
+            unwritten.forEach(row -> rows.put(row.id(), row));
+            total += unwritten.size();
+        }
+        List<RunListQueries.RunRow> shown = rows.values().stream().map(this::live).filter(filter::admits)
                 .sorted(Comparator.comparing(RunListQueries.RunRow::createdAt).reversed())
-                .limit(RunListQueries.LIMIT).toList();
+                .limit(RunListQueries.PAGE_SIZE).toList();
+        return new Table(shown, Math.max(total, shown.size()));
     }
 
     /** The rows of these runs as they are now (unknown ids are left out). */
@@ -64,53 +75,69 @@ class LiveRunRows {
         return stored(ids).stream().map(this::live).toList();
     }
 
-    /** PostgreSQL's rows of these runs, and Redis' for runs PostgreSQL does not have yet (unknown ids left out). */
-    private List<RunListQueries.RunRow> stored(Collection<UUID> ids) {
-        Map<UUID, RunListQueries.RunRow> rows = new LinkedHashMap<>();
-        queries.byIds(ids).forEach(row -> rows.put(row.id(), row));
+    /**
+     * The rows of these runs as PostgreSQL, or Redis for runs PostgreSQL does not have yet, hold them (unknown ids
+     * left out): cheap, for telling whether runs pass a page's filters; not for showing.
+     */
+    List<RunListQueries.RunRow> stored(Collection<UUID> ids) {
+        List<RunListQueries.RunRow> stored = new ArrayList<>(queries.byIds(ids));
+        Set<UUID> found = new LinkedHashSet<>(ids);
+        stored.forEach(row -> found.remove(row.id()));
+        stored.addAll(fromRedis(found));
+        return stored;
+    }
+
+    /** Redis' rows of those of these runs PostgreSQL does not have (unknown ids left out). */
+    private List<RunListQueries.RunRow> notInPostgres(Collection<UUID> ids) {
+        Set<UUID> missing = new LinkedHashSet<>(ids);
+        queries.byIds(ids).forEach(row -> missing.remove(row.id()));
+        return fromRedis(missing);
+    }
+
+    private List<RunListQueries.RunRow> fromRedis(Collection<UUID> ids) {
         List<RunListQueries.RunRow> fromRedis = new ArrayList<>();
         for (UUID id : ids) {
-            if (!rows.containsKey(id)) {
-                RunListQueries.RunRow row = fromRedis(id);
-                if (row != null) {
-                    fromRedis.add(row);
-                }
+            RunListQueries.RunRow row = fromRedis(id);
+            if (row != null) {
+                fromRedis.add(row);
             }
         }
         Map<UUID, String> names = queries.workflowNames(fromRedis.stream().map(RunListQueries.RunRow::workflowId)
                 .toList());
         // a run whose workflow is not found is another tenant's (or its workflow is gone): left out
-        fromRedis.stream().filter(row -> names.containsKey(row.workflowId())).forEach(row -> rows.put(row.id(),
-                new RunListQueries.RunRow(row.id(), row.workflowId(), names.get(row.workflowId()),
-                        row.workflowVersion(), row.status(), row.createdAt(), row.endedAt(), row.counter())));
-        return List.copyOf(rows.values());
+        return fromRedis.stream().filter(row -> names.containsKey(row.workflowId()))
+                .map(row -> row.named(names.get(row.workflowId()))).toList();
     }
 
     /** The runs that moved most recently, per shard (a run leaves the active set when it ends). */
     private Set<UUID> activeInRedis() {
         Set<UUID> ids = new LinkedHashSet<>();
         for (int shard = 0; shard < keys.shards(); shard++) {
-            redis.commands().zrevrange(keys.activeRuns(shard), 0, RunListQueries.LIMIT - 1)
+            redis.commands().zrevrange(keys.activeRuns(shard), 0, RunListQueries.PAGE_SIZE - 1)
                     .forEach(id -> ids.add(UUID.fromString(id)));
         }
         return ids;
     }
 
+    /** The row as the run's page would draw it now; as stored when it has ended there, or has no events yet. */
     private RunListQueries.RunRow live(RunListQueries.RunRow row) {
         if (row.endedAt() != null) {
-            return row.counter() == null ? row.live(row.status(), 0L) : row;
+            return row;
         }
-        String status = meta.status(row.id()).map(RunStatus::name).orElse(row.status());
-        String counter = redis.commands().get(keys.run(row.id()).counter());
-        return row.live(status, counter == null ? row.counter() : Long.valueOf(counter));
+        try {
+            return row.as(pages.picture(row.id(), null, Long.MAX_VALUE));
+        } catch (NotFoundException noEventsYet) {
+            return row;
+        }
     }
 
+    /** Redis' own view of a run, each field from one read of its meta (a run its events do not show yet). */
     private RunListQueries.RunRow fromRedis(UUID id) {
         return meta.fields(id).map(run -> {
             String counter = redis.commands().get(keys.run(id).counter());
             return new RunListQueries.RunRow(id, run.workflowId(), null, run.version(), run.status().name(),
-                    run.created(), run.status().isFinished() ? run.last() : null,
-                    counter == null ? null : Long.valueOf(counter));
+                    run.created(), run.created(), run.status().isFinished() ? run.last() : null,
+                    counter == null ? null : Long.valueOf(counter), null);
         }).orElse(null);
     }
 }

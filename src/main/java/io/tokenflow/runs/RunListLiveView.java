@@ -18,11 +18,11 @@ import io.tokenflow.live.LiveTemplates;
 import io.tokenflow.live.LiveView;
 
 /**
- * Topic {@code runs} (params {@code status}, {@code workflow}: the page's filters): the rows of runs that changed, or
- * the whole table when runs it does not show yet pass its filters (new runs). Every resync, each page's table is checked
- * against PostgreSQL for changes the tailers did not see (entries the supervisor persisted and deleted before this
- * instance read them): a shown run that has ended there, or a newer run that passes the filters. The table is drawn
- * again only when it would differ.
+ * Topic {@code runs} (params {@code status}, {@code workflow}, {@code since}, {@code page}: the page's filters and
+ * page): the rows of shown runs that changed, or, on the first page, the whole table when runs it does not show yet
+ * pass its filters (new runs). Every resync, each page's table is checked against PostgreSQL for changes the tailers
+ * did not see (entries the supervisor persisted and deleted before this instance read them): a shown run that has
+ * ended there, or a newer run that passes the filters. The table is drawn again only when it would differ.
  */
 @Component
 class RunListLiveView implements LiveView {
@@ -56,6 +56,7 @@ class RunListLiveView implements LiveView {
         if (problem != null) {
             throw new IllegalArgumentException(problem);
         }
+        pageOf(subscriber);
     }
 
     /** Each page compares its own table (filters differ): see {@link #render} with a change of no runs. */
@@ -67,17 +68,17 @@ class RunListLiveView implements LiveView {
     @Override
     public String render(LiveSubscriber subscriber, LiveChange change) {
         RunFilter filter = filterOf(subscriber);
+        int page = pageOf(subscriber);
         Map<UUID, RunListQueries.RunRow> shown = shown(subscriber);
         if (!change.full() && change.runs().isEmpty()) {
-            return missedChanges(filter, shown) ? table(filter, shown, Set.of(), true) : "";
+            return missedChanges(filter, page, shown) ? table(filter, page, shown, Set.of(), true) : "";
         }
-        List<RunListQueries.RunRow> changed = rows.rows(change.runs());
-        boolean appeared = changed.stream().anyMatch(row -> !shown.containsKey(row.id())
-                && filter.admits(row.status(), row.workflowName(), row.workflowId().toString()));
+        boolean appeared = page == 1 && rows.stored(change.runs()).stream()
+                .anyMatch(row -> !shown.containsKey(row.id()) && filter.admits(row));
         if (change.full() || appeared) {
-            return table(filter, shown, change.runs(), false);
+            return table(filter, page, shown, change.runs(), false);
         }
-        List<RunListQueries.RunRow> update = changed.stream().filter(row -> shown.containsKey(row.id())).toList();
+        List<RunListQueries.RunRow> update = rows.rows(change.runs().stream().filter(shown::containsKey).toList());
         update.forEach(row -> shown.replace(row.id(), row));
         return update.isEmpty() ? "" : templates.render("runs/runs", List.of("run-row"),
                 Map.of("runs", update, "now", Instant.now()));
@@ -87,32 +88,35 @@ class RunListLiveView implements LiveView {
      * The table as it is now, remembered as shown; empty instead when {@code onlyIfChanged} and it shows the same runs
      * in the same states as the page does.
      */
-    private String table(RunFilter filter, Map<UUID, RunListQueries.RunRow> shown, Collection<UUID> recent,
+    private String table(RunFilter filter, int page, Map<UUID, RunListQueries.RunRow> shown, Collection<UUID> recent,
                          boolean onlyIfChanged) {
-        List<RunListQueries.RunRow> table = rows.newest(filter, recent);
-        if (onlyIfChanged && table.stream().map(RunListLiveView::state).toList()
+        LiveRunRows.Table table = rows.page(filter, page, recent);
+        if (onlyIfChanged && table.rows().stream().map(RunListLiveView::state).toList()
                 .equals(shown.values().stream().map(RunListLiveView::state).toList())) {
             return "";
         }
         shown.clear();
-        table.forEach(row -> shown.put(row.id(), row));
-        return templates.render("runs/runs", List.of("run-table"), Map.of("runs", table,
-                "limit", RunListQueries.LIMIT, "filter", filter, "now", Instant.now()));
+        table.rows().forEach(row -> shown.put(row.id(), row));
+        return templates.render("runs/runs", List.of("run-table"), Map.of("runs", table.rows(),
+                "pager", RunsController.pager(filter, page, table), "filter", filter, "now", Instant.now()));
     }
 
     /**
-     * Whether PostgreSQL holds what the page does not show: a shown run that ended, or a run newer than the page's
-     * oldest (any, while the table is not full) that passes the filters.
+     * Whether PostgreSQL holds what the page does not show: a shown run that ended, or, on the first page, a run
+     * newer than the page's oldest (any, while the page is not full) that passes the filters.
      */
-    private boolean missedChanges(RunFilter filter, Map<UUID, RunListQueries.RunRow> shown) {
+    private boolean missedChanges(RunFilter filter, int page, Map<UUID, RunListQueries.RunRow> shown) {
         List<UUID> running = shown.values().stream().filter(row -> !finished(row))
                 .map(RunListQueries.RunRow::id).toList();
         if (stored.byIds(running).stream().anyMatch(RunListLiveView::finished)) {
             return true;
         }
-        Instant oldest = shown.size() < RunListQueries.LIMIT ? null : shown.values().stream()
+        if (page > 1) {
+            return false;
+        }
+        Instant oldest = shown.size() < RunListQueries.PAGE_SIZE ? null : shown.values().stream()
                 .map(RunListQueries.RunRow::createdAt).min(Instant::compareTo).orElse(null);
-        return stored.newest(filter).stream().anyMatch(row -> !shown.containsKey(row.id())
+        return stored.page(filter, 0).stream().anyMatch(row -> !shown.containsKey(row.id())
                 && (oldest == null || row.createdAt().isAfter(oldest)));
     }
 
@@ -120,9 +124,9 @@ class RunListLiveView implements LiveView {
         return RunStatus.valueOf(row.status()).isFinished();
     }
 
-    /** What the page shows of a row that can change: its status (the counter follows the status, or moves on). */
+    /** What the page shows of a row that can change: status, what it waits for and its end (the counter follows). */
     private static List<Object> state(RunListQueries.RunRow row) {
-        return List.of(row.id(), row.status());
+        return java.util.Arrays.asList(row.id(), row.status(), row.waiting(), row.endedAt());
     }
 
     @SuppressWarnings("unchecked")
@@ -132,6 +136,14 @@ class RunListLiveView implements LiveView {
     }
 
     private static RunFilter filterOf(LiveSubscriber subscriber) {
-        return new RunFilter(subscriber.param("status"), subscriber.param("workflow"));
+        return new RunFilter(subscriber.param("status"), subscriber.param("workflow"), subscriber.param("since"));
+    }
+
+    private static int pageOf(LiveSubscriber subscriber) {
+        try {
+            return io.tokenflow.web.PageLinks.number(subscriber.param("page"));
+        } catch (io.tokenflow.web.BadRequestException e) {
+            throw new IllegalArgumentException(e.getMessage());
+        }
     }
 }

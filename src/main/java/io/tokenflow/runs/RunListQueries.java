@@ -14,13 +14,13 @@ import io.tokenflow.tenancy.CurrentTenant;
 import io.tokenflow.tenancy.TenantSql;
 
 /**
- * The newest runs matching the runs page's filters, and single rows by id, from PostgreSQL: of the current tenant's
- * workflows ({@link CurrentTenant}; all on a thread acting for none).
+ * Pages of the runs matching the runs page's filters, newest first, their count, and single rows by id, from
+ * PostgreSQL: of the current tenant's workflows ({@link CurrentTenant}; all on a thread acting for none).
  */
 @Component
 class RunListQueries {
 
-    static final int LIMIT = 100;
+    static final int PAGE_SIZE = 25;
     private static final String ROW = """
             select r.id, r.workflow_id, w.name as workflow_name, r.workflow_version, r.status, r.created_at,
                    r.ended_at, r.final_counter
@@ -33,17 +33,29 @@ class RunListQueries {
         this.jdbc = jdbc;
     }
 
-    List<RunRow> newest(RunFilter filter) {
-        return jdbc.sql(ROW + """
-                        where (cast(:status as text) is null or r.status = :status)
-                          and (cast(:workflow as text) is null or w.name = :workflow
-                               or cast(w.id as text) = :workflow)
-                          and """ + TenantSql.ownsWorkflow("w") + """
-                        order by r.created_at desc, r.id
-                        limit :limit""")
-                .param("status", filter.status()).param("workflow", filter.workflow()).param("limit", LIMIT)
-                .param("tenant", CurrentTenant.orNull())
-                .query((rs, row) -> row(rs)).list();
+    private static final String FILTERS = """
+            where (cast(:status as text) is null or r.status = :status)
+              and (cast(:workflow as text) is null or w.name = :workflow or cast(w.id as text) = :workflow)
+              and (cast(:since as timestamptz) is null or r.created_at >= cast(:since as timestamptz))
+              and\s""" + TenantSql.ownsWorkflow("w");
+
+    /** The page starting at row {@code offset} (from 0) of the runs passing the filter, newest first. */
+    List<RunRow> page(RunFilter filter, long offset) {
+        return filtered(jdbc.sql(ROW + FILTERS + " order by r.created_at desc, r.id limit :limit offset :offset"), filter)
+                .param("limit", PAGE_SIZE).param("offset", offset).query((rs, row) -> row(rs)).list();
+    }
+
+    /** How many runs pass the filter. */
+    long count(RunFilter filter) {
+        return filtered(jdbc.sql("select count(*) from runs r join workflows w on w.id = r.workflow_id " + FILTERS),
+                filter).query(Long.class).single();
+    }
+
+    private static JdbcClient.StatementSpec filtered(JdbcClient.StatementSpec sql, RunFilter filter) {
+        Instant since = filter.sinceInstant();
+        return sql.param("status", filter.status()).param("workflow", filter.workflow())
+                .param("since", since == null ? null : OffsetDateTime.ofInstant(since, java.time.ZoneOffset.UTC))
+                .param("tenant", CurrentTenant.orNull());
     }
 
     List<RunRow> byIds(Collection<UUID> ids) {
@@ -67,10 +79,19 @@ class RunListQueries {
 
     private static RunRow row(java.sql.ResultSet rs) throws java.sql.SQLException {
         Integer counter = rs.getObject("final_counter", Integer.class);
+        Instant created = instant(rs.getObject("created_at", OffsetDateTime.class));
+        Instant ended = instant(rs.getObject("ended_at", OffsetDateTime.class));
         return new RunRow(rs.getObject("id", UUID.class), rs.getObject("workflow_id", UUID.class),
-                rs.getString("workflow_name"), rs.getInt("workflow_version"), rs.getString("status"),
-                instant(rs.getObject("created_at", OffsetDateTime.class)),
-                instant(rs.getObject("ended_at", OffsetDateTime.class)), counter == null ? null : counter.longValue());
+                rs.getString("workflow_name"), rs.getInt("workflow_version"), rs.getString("status"), created,
+                created, ended, counterOf(counter, ended), null);
+    }
+
+    /** The final counter of an ended run (0 when not written), else {@code null}: unknown while it runs. */
+    private static Long counterOf(Integer counter, Instant ended) {
+        if (counter != null) {
+            return counter.longValue();
+        }
+        return ended == null ? null : Long.valueOf(0);
     }
 
     private static Instant instant(OffsetDateTime time) {
@@ -80,19 +101,43 @@ class RunListQueries {
     /**
      * One run in the list; {@code endedAt} is {@code null} while it has not ended.
      *
-     * @param counter tokens in flight (live while it runs), or {@code null} when unknown
+     * @param startedAt when it started (its duration counts from here), else when it was created
+     * @param counter   tokens in flight (live while it runs), or {@code null} when unknown
+     * @param waiting   while it runs, what it waits for as its page says it ({@code awaiting approval}, {@code waiting
+     *                  until …}), else {@code null}
      */
     public record RunRow(UUID id, UUID workflowId, String workflowName, int workflowVersion, String status,
-                         Instant createdAt, Instant endedAt, Long counter) {
+                         Instant createdAt, Instant startedAt, Instant endedAt, Long counter, String waiting) {
 
         /** How long it ran, or has been running until {@code now}. */
         public String duration(Instant now) {
-            return createdAt == null ? "" : RunDurations.format(Duration.between(createdAt,
+            return startedAt == null ? "" : RunDurations.format(Duration.between(startedAt,
                     endedAt != null ? endedAt : now));
         }
 
-        RunRow live(String liveStatus, Long liveCounter) {
-            return new RunRow(id, workflowId, workflowName, workflowVersion, liveStatus, createdAt, endedAt, liveCounter);
+        /** When its duration counts from, in epoch ms (the page ticks it while the run has not ended). */
+        public Long startedAtMillis() {
+            return startedAt == null ? null : startedAt.toEpochMilli();
+        }
+
+        RunRow named(String name) {
+            return new RunRow(id, workflowId, name, workflowVersion, status, createdAt, startedAt, endedAt, counter,
+                    waiting);
+        }
+
+        /** This row with the run's state as its page draws it now. */
+        RunRow as(RunPicture run) {
+            return new RunRow(id, workflowId, workflowName, workflowVersion, run.status(), createdAt,
+                    run.startedAt() == null ? startedAt : run.startedAt(), run.endedAt(), run.counter(),
+                    run.finished() ? null : waitingOf(run));
+        }
+
+        private static String waitingOf(RunPicture run) {
+            if (!run.pendingApprovals().isEmpty()) {
+                return "awaiting approval";
+            }
+            return run.nodes().stream().map(RunPicture.NodeView::waiting).filter(java.util.Objects::nonNull)
+                    .findFirst().orElse(null);
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.tokenflow.runs;
 
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,6 +18,7 @@ import org.springframework.web.bind.annotation.ResponseBody;
 import io.tokenflow.tracing.TraceIds;
 import io.tokenflow.tracing.TracingSettings;
 import io.tokenflow.web.BadRequestException;
+import io.tokenflow.web.PageLinks;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -45,17 +47,30 @@ class RunsController {
 
     @GetMapping("/runs")
     String list(@RequestParam(required = false) String status, @RequestParam(required = false) String workflow,
+                @RequestParam(required = false) String since, @RequestParam(required = false) String page,
                 Model model) {
-        RunFilter filter = new RunFilter(status, workflow);
+        RunFilter filter = new RunFilter(status, workflow, since);
+        int number = PageLinks.number(page);
         String problem = filter.problem();
-        model.addAttribute("runs", problem == null ? rows.newest(filter, Set.of()) : List.of());
-        model.addAttribute("limit", RunListQueries.LIMIT);
+        LiveRunRows.Table table = problem == null ? rows.page(filter, number, Set.of())
+                : new LiveRunRows.Table(List.of(), 0);
+        Map<String, String> live = new LinkedHashMap<>(problem == null ? filter.params() : Map.of());
+        if (number > 1) {
+            live.put("page", String.valueOf(number));
+        }
+        model.addAttribute("runs", table.rows());
+        model.addAttribute("pager", pager(filter, number, table));
         model.addAttribute("filter", filter);
         model.addAttribute("filterProblem", problem);
         model.addAttribute("statuses", RunFilter.STATUSES);
         model.addAttribute("now", Instant.now());
-        model.addAttribute("liveParams", json.writeValueAsString(problem == null ? filterParams(filter) : Map.of()));
+        model.addAttribute("liveParams", json.writeValueAsString(live));
         return "runs/runs";
+    }
+
+    static PageLinks pager(RunFilter filter, int number, LiveRunRows.Table table) {
+        return PageLinks.of(number, RunListQueries.PAGE_SIZE, table.total(), table.rows().size(), "/runs",
+                filter.params());
     }
 
     @GetMapping("/runs/{id}")
@@ -85,16 +100,5 @@ class RunsController {
         model.addAttribute("detail", pages.node(id, node, seq));
         model.addAttribute("runId", id);
         return "runs/run :: node-detail";
-    }
-
-    private static Map<String, String> filterParams(RunFilter filter) {
-        Map<String, String> params = new java.util.LinkedHashMap<>();
-        if (filter.status() != null) {
-            params.put("status", filter.status());
-        }
-        if (filter.workflow() != null) {
-            params.put("workflow", filter.workflow());
-        }
-        return params;
     }
 }

@@ -1,0 +1,104 @@
+package io.tokenflow.e2e;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.microsoft.playwright.APIResponse;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.options.ColorScheme;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import io.tokenflow.TestWorkflows;
+
+/**
+ * The looks every page shares: a favicon, a light and a dark theme (the system's by default, or chosen in the header
+ * and remembered), and no page that logs an error or a warning on the console, in either theme.
+ */
+@BrowserTest
+class LooksE2ETests {
+
+    private static final Path SCREENSHOTS = Path.of("target/screenshots/themes");
+    private static final String DARK_BG = "rgb(15, 19, 24)";
+    private static final String LIGHT_BG = "rgb(245, 246, 248)";
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void theHeaderSwitchesTheThemeAndTheChoiceSurvivesAReload(Page page) {
+        page.emulateMedia(new Page.EmulateMediaOptions().setColorScheme(ColorScheme.LIGHT));
+        SignIn.andOpen(page, base(), "/workflows");
+        assertThat(page.getByLabel("Theme")).hasValue("system");
+        assertThat(page.locator("body")).hasCSS("background-color", LIGHT_BG);
+
+        page.getByLabel("Theme").selectOption("dark");
+        assertThat(page.locator("html")).hasAttribute("data-theme", "dark");
+        assertThat(page.locator("body")).hasCSS("background-color", DARK_BG);
+        page.reload();
+        assertThat(page.locator("html")).hasAttribute("data-theme", "dark");
+        assertThat(page.getByLabel("Theme")).hasValue("dark");
+        assertThat(page.locator("body")).hasCSS("background-color", DARK_BG);
+
+        page.getByLabel("Theme").selectOption("system");
+        assertThat(page.locator("body")).hasCSS("background-color", LIGHT_BG);
+        page.emulateMedia(new Page.EmulateMediaOptions().setColorScheme(ColorScheme.DARK));
+        assertThat(page.locator("body")).hasCSS("background-color", DARK_BG);
+        page.getByLabel("Theme").selectOption("light");
+        page.reload();
+        assertThat(page.locator("html")).hasAttribute("data-theme", "light");
+        assertThat(page.locator("body")).hasCSS("background-color", LIGHT_BG);
+    }
+
+    @Test
+    void everyListPageLoadsWithoutConsoleErrorsOrWarningsInBothThemesAndHasAFavicon(Page page) {
+        List<String> problems = new ArrayList<>();
+        page.onConsoleMessage(message -> {
+            if ("error".equals(message.type()) || "warning".equals(message.type())) {
+                problems.add(page.url() + ": " + message.type() + " " + message.text());
+            }
+        });
+        page.onResponse(response -> {
+            if (response.status() >= 400) {
+                problems.add(response.url() + " answered " + response.status());
+            }
+        });
+        page.setViewportSize(1440, 900);
+        page.navigate(base() + "/login");
+        assertThat(page.locator("link[rel=icon]")).hasAttribute("href", "/favicon.svg");
+        screenshot(page, "login-light");
+        SignIn.asUser(page, base(), "/workflows", SignIn.ADMIN, SignIn.ADMIN_PASSWORD);
+        String workflow = TestWorkflows.unique("looks");
+        APIResponse created = SignIn.post(page, base(), SignIn.ADMIN, SignIn.ADMIN_PASSWORD, "/api/v1/workflows",
+                TestWorkflows.fixture("valid/hitl-approval", workflow));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        List<String> pages = List.of("/workflows", "/workflows/" + workflow, "/runs", "/dlq", "/quarantine",
+                "/users", "/audit");
+        for (String theme : List.of("light", "dark")) {
+            page.navigate(base() + "/workflows");
+            page.getByLabel("Theme").selectOption(theme);
+            for (String path : pages) {
+                page.navigate(base() + path);
+                assertThat(page.locator("html")).hasAttribute("data-theme", theme);
+                assertThat(page.locator("h1")).isVisible();
+                screenshot(page, path.substring(1).replace('/', '-') + "-" + theme);
+            }
+        }
+        APIResponse icon = page.request().get(base() + "/favicon.ico");
+        assertThat(icon.status()).isEqualTo(200);
+        assertThat(icon.headers().get("content-type")).startsWith("image/svg+xml");
+        assertThat(problems).isEmpty();
+    }
+
+    private static void screenshot(Page page, String name) {
+        page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve(name + ".png")).setFullPage(true));
+    }
+
+    private String base() {
+        return "http://localhost:" + port;
+    }
+}
