@@ -7,6 +7,7 @@
   var selectedId = null;
   var selectedIndex = 0;
   var focusedRow = null;
+  var focusedComment = null;
 
   function rows() {
     return Array.prototype.slice.call(document.querySelectorAll("#inbox-list [data-approval-id]"));
@@ -109,6 +110,7 @@
   document.addEventListener("focusin", function (event) {
     var inList = event.target.closest && event.target.closest("#inbox-list");
     focusedRow = inList ? event.target : null;
+    focusedComment = event.target.closest && event.target.closest(".decide-form") ? event.target : null;
   });
 
   document.addEventListener("change", function (event) {
@@ -150,7 +152,17 @@
   }
 
   var pending = false;
+  // a push moved the comment being typed (hx-preserve keeps the element, not its focus): give the focus back at
+  // once, before the next key lands elsewhere
+  function refocusComment() {
+    var nowhere = !document.activeElement || document.activeElement === document.body;
+    if (nowhere && focusedComment && focusedComment.isConnected) {
+      focusedComment.focus();
+    }
+  }
+
   new MutationObserver(function () {
+    refocusComment();
     if (!pending) {
       pending = true;
       window.requestAnimationFrame(function () {
