@@ -161,7 +161,7 @@ class RunsListE2ETests {
 
         private String rowState() {
             Locator status = row.locator(".run-status");
-            boolean ended = row.locator("td:nth-child(7) time").count() > 0;
+            boolean ended = row.locator(".run-ended time").count() > 0;
             return status.getAttribute("data-status") + (ended ? " ended-at" : " not-ended");
         }
 
