@@ -1,6 +1,7 @@
 package io.tokenflow.dlq;
 
 import java.security.Principal;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -46,9 +47,13 @@ class DlqController {
         List<DlqEntry> shown = entries.page(filter, (long) (number - 1) * DlqQueries.PAGE_SIZE);
         String shownStatus = filter.open() == null ? "all" : filter.open() ? "open" : "resolved";
         model.addAttribute("entries", shown);
+        Map<String, String> filters = new LinkedHashMap<>();
+        filters.put("status", shownStatus);
+        filters.put("workflow", filter.workflow());
+        filters.put("node", filter.node());
+        filters.put("error", filter.error());
         model.addAttribute("pager", PageLinks.of(number, DlqQueries.PAGE_SIZE, entries.count(filter), shown.size(),
-                "/dlq", Map.of("status", shownStatus, "workflow", filter.workflow(), "node", filter.node(),
-                        "error", filter.error())));
+                "/dlq", filters));
         model.addAttribute("back", request.getQueryString() == null ? "/dlq" : "/dlq?" + request.getQueryString());
         model.addAttribute("status", shownStatus);
         model.addAttribute("workflow", filter.workflow());

@@ -1,6 +1,7 @@
 package io.tokenflow.runs;
 
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +17,8 @@ import io.tokenflow.live.LiveEntry;
 import io.tokenflow.live.LiveSubscriber;
 import io.tokenflow.live.LiveTemplates;
 import io.tokenflow.live.LiveView;
+import io.tokenflow.web.BadRequestException;
+import io.tokenflow.web.PageLinks;
 
 /**
  * Topic {@code runs} (params {@code status}, {@code workflow}, {@code since}, {@code page}: the page's filters and
@@ -126,7 +129,7 @@ class RunListLiveView implements LiveView {
 
     /** What the page shows of a row that can change: status, what it waits for and its end (the counter follows). */
     private static List<Object> state(RunListQueries.RunRow row) {
-        return java.util.Arrays.asList(row.id(), row.status(), row.waiting(), row.endedAt());
+        return Arrays.asList(row.id(), row.status(), row.waiting(), row.endedAt());
     }
 
     @SuppressWarnings("unchecked")
@@ -141,8 +144,8 @@ class RunListLiveView implements LiveView {
 
     private static int pageOf(LiveSubscriber subscriber) {
         try {
-            return io.tokenflow.web.PageLinks.number(subscriber.param("page"));
-        } catch (io.tokenflow.web.BadRequestException e) {
+            return PageLinks.number(subscriber.param("page"));
+        } catch (BadRequestException e) {
             throw new IllegalArgumentException(e.getMessage());
         }
     }
