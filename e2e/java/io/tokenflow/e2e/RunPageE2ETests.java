@@ -4,7 +4,6 @@ import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertTha
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -35,7 +34,7 @@ class RunPageE2ETests {
 
     @Test
     void drawsThePathTakenTopToBottomAndAPatchedRunsAddedNodeLiveWithoutConsoleWarnings(Page page) {
-        List<String> console = collectConsole(page);
+        List<String> console = ConsoleProblems.of(page);
         page.setViewportSize(1440, 900);
         SignIn.andOpen(page, base(), "/runs");
         String workflow = createWorkflow(page, """
@@ -114,7 +113,7 @@ class RunPageE2ETests {
 
     @Test
     void placesNodesWhereTheDesignerDidAndTheDurationTicksWhileTheRunWaitsAndMatchesTheServersOnReload(Page page) {
-        List<String> console = collectConsole(page);
+        List<String> console = ConsoleProblems.of(page);
         SignIn.andOpen(page, base(), "/runs");
         String workflow = createWorkflow(page, """
                 {"name": "ticking-%s", "nodes": [
@@ -149,7 +148,7 @@ class RunPageE2ETests {
 
     @Test
     void drawsRetriesMapProgressAndTimersOnTheGraph(Page page) {
-        List<String> console = collectConsole(page);
+        List<String> console = ConsoleProblems.of(page);
         SignIn.andOpen(page, base(), "/runs");
         String workflow = createWorkflow(page, """
                 {"name": "graph-badges-%s", "nodes": [
@@ -177,7 +176,7 @@ class RunPageE2ETests {
 
     @Test
     void reprocessesAParkedTaskFromTheRunPage(Page page) {
-        List<String> console = collectConsole(page);
+        List<String> console = ConsoleProblems.of(page);
         SignIn.andOpen(page, base(), "/runs");
         String workflow = createWorkflow(page, """
                 {"name": "park-%s", "nodes": [
@@ -205,18 +204,6 @@ class RunPageE2ETests {
         page.waitForFunction("() => " + CY + ".getElementById('check').data('label').includes('in dead-letter queue')");
         assertThat(page.locator("#live-status")).hasText("Live");
         assertThat(console).isEmpty();
-    }
-
-    private static List<String> collectConsole(Page page) {
-        List<String> console = new ArrayList<>();
-        page.onConsoleMessage(message -> {
-            boolean favicon = message.location().contains("/favicon.ico");
-            if (!favicon && (message.type().equals("error") || message.type().equals("warning"))) {
-                console.add(message.type() + ": " + message.text() + " at " + message.location());
-            }
-        });
-        page.onPageError(error -> console.add("page error: " + error));
-        return console;
     }
 
     /** {@code 12.3 s}, {@code 450 ms} or {@code 1m 04s} in seconds. */

@@ -71,7 +71,10 @@ class MetricsIntegrationTests extends OperatorTests {
                 .until(this::scrape, samples -> value(samples, "tokenflow_dlq_size", "node_type=\"" + parked + "\"") >= 1
                         && value(samples, "tokenflow_approvals_pending", "") >= 1
                         && value(samples, "tokenflow_queue_depth", "type=\"" + idle + "\"") >= 1
-                        && value(samples, "tokenflow_runs_ended_total", workflowTag, "status=\"completed\"") >= 1);
+                        && value(samples, "tokenflow_runs_ended_total", workflowTag, "status=\"completed\"") >= 1
+                        // the deployment gauges are read every 10 s; the charge worker's row comes with a read after
+                        // its type was registered (another cached test context's reads may come between)
+                        && samples.containsKey("tokenflow_workers_busy{shard=\"0\",type=\"" + charge + "\"}"));
 
         assertThat(value(scraped, "tokenflow_runs_started_total", workflowTag)).isEqualTo(1);
         assertThat(value(scraped, "tokenflow_run_duration_seconds_count", workflowTag, "status=\"completed\""))
