@@ -66,11 +66,15 @@ class ApprovalsInboxE2ETests {
     void newestFirstByDefaultMostUrgentOnRequestWithBadgesThatTickIntoOverdue(Page page) {
         InboxRuns runs = new InboxRuns(page, port);
         UUID urgent = runs.start(runs.create(InboxRuns.formTimingOutAfter("PT4S")), "{\"amount\": 1}");
+        // a run reaches its human node a moment after it starts: the newest approval must really be the newer one
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30))
+                .until(() -> runs.approval(urgent) != null);
         UUID newest = runs.start(runs.create(InboxRuns.formTimingOutAfter("PT48H")), "{\"amount\": 2}");
 
         runs.open("/approvals");
         Locator rows = page.locator("#inbox-list [data-run-id]");
-        assertThat(rows.first()).isVisible();
+        assertThat(runs.row(urgent)).isVisible();
+        assertThat(runs.row(newest)).isVisible();
         assertThat(position(rows, newest)).isLessThan(position(rows, urgent));
         assertThat(runs.row(newest).locator(".sla")).hasText(Pattern.compile("^1 d 23 h left$"));
         Locator badge = runs.row(urgent).locator(".sla");
