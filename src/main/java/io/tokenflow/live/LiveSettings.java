@@ -9,7 +9,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * How live views follow the engine.
  *
  * @param enabled        whether this instance tails the events streams and serves {@code /live}
- * @param coalesce       at most one push per topic this often (the latest state wins)
+ * @param coalesce       at most one push per topic this often (the latest state wins), in rounds shared by all topics
  * @param block          how long one read of an events stream waits for new entries
  * @param batchSize      events-stream entries taken per read
  * @param sendTimeLimit  a browser that takes longer than this to accept a push is disconnected (it reconnects and

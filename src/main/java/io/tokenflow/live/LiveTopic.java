@@ -7,8 +7,8 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * One topic's subscribers and what changed since its last push. The coalescing rule: a change is pushed at the next
- * tick unless the topic was pushed less than the coalescing interval ago; then it waits, and the latest state wins.
+ * One topic's subscribers and what changed since its last push. A change waits for the hub's next round (see
+ * {@link LiveUpdates}), and the latest state wins; a page that just subscribed is pushed at the next tick.
  */
 final class LiveTopic {
 
@@ -19,7 +19,8 @@ final class LiveTopic {
     private Set<UUID> changedRuns = new HashSet<>();
     private boolean changed;
     private boolean flushing;
-    private long lastPushNanos = Long.MIN_VALUE / 2;
+    /** A round came while the topic was still flushing its last push: it is pushed as soon as that is done. */
+    private boolean owed;
 
     LiveTopic(String name, LiveView view) {
         this.name = name;
@@ -41,29 +42,36 @@ final class LiveTopic {
         fresh.add(subscriber);
     }
 
-    /** Whether a push is due now; marks the topic as being flushed. */
-    synchronized boolean due(long now, long coalesceNanos) {
-        if (flushing || (!changed && fresh.isEmpty())) {
+    /** Whether a page's events changed the topic since its last push (not only a resync). */
+    synchronized boolean changedByEvents() {
+        return !changedRuns.isEmpty();
+    }
+
+    /**
+     * Whether a push is due now: a page subscribed since the last push, or the topic changed and this tick is a
+     * {@code round} (or one passed while it was flushing). Marks the topic as being flushed.
+     */
+    synchronized boolean due(boolean round) {
+        if (flushing) {
+            owed |= round && changed;
             return false;
         }
-        if (fresh.isEmpty() && now - lastPushNanos < coalesceNanos) {
+        if (fresh.isEmpty() && !(changed && (round || owed))) {
             return false;
         }
         flushing = true;
+        owed = false;
         return true;
     }
 
     /** Takes what changed since the last push (the subscribers that need everything, and the changed runs). */
-    synchronized Pending take(long now) {
+    synchronized Pending take() {
         Set<UUID> runs = changedRuns;
         boolean anyChange = changed;
         changedRuns = new HashSet<>();
         changed = false;
         Set<LiveSubscriber> full = new HashSet<>(fresh);
         fresh.removeAll(full);
-        if (anyChange) {
-            lastPushNanos = now;
-        }
         return new Pending(anyChange, runs, full);
     }
 

@@ -20,10 +20,16 @@ import io.tokenflow.tenancy.CurrentTenant;
 
 /**
  * The live hub of this instance: pages subscribe to topics ({@code run:<id>}, {@code runs}, {@code approvals}); every
- * events-stream entry marks the topics it changes; a tick pushes each changed topic at most once per coalescing
- * interval, rendered by the topic's {@link LiveView}; every resync interval each topic's view is asked what the tailers
- * missed, and the topic is pushed for it. Subscriptions live only as long as their WebSocket: a page that
- * reconnects (to any instance) subscribes again with the last event it saw.
+ * events-stream entry marks the topics it changes; changed topics are pushed in rounds, rendered by each topic's
+ * {@link LiveView}; every resync interval each topic's view is asked what the tailers missed, and the topic is pushed
+ * for it. Subscriptions live only as long as their WebSocket: a page that reconnects (to any instance) subscribes
+ * again with the last event it saw.
+ * <p>
+ * Rounds are the coalescing rule, shared by all topics: a tick is a round when the last round that pushed events'
+ * changes began at least the coalescing interval ago, so a change after a quiet period goes out at the next tick and
+ * later ones wait for the next round. One clock for all topics (not one per topic) pushes an event to every topic it
+ * changes in the same round: the runs list and a run's page move together, where with a clock per topic one could
+ * trail the other by up to the interval.
  */
 @Component
 public class LiveUpdates implements SmartLifecycle {
@@ -35,6 +41,8 @@ public class LiveUpdates implements SmartLifecycle {
     private final LiveSettings settings;
     private final Map<String, LiveTopic> topics = new ConcurrentHashMap<>();
     private final AtomicBoolean resyncing = new AtomicBoolean();
+    /** When the last round that pushed events' changes began (read and written by the tick thread only). */
+    private long lastRoundNanos = Long.MIN_VALUE / 2;
     private ScheduledExecutorService ticks;
     private ExecutorService renderers;
 
@@ -96,17 +104,23 @@ public class LiveUpdates implements SmartLifecycle {
 
     private void tick() {
         long now = System.nanoTime();
-        long coalesce = settings.coalesce().toNanos();
+        boolean round = now - lastRoundNanos >= settings.coalesce().toNanos();
+        boolean pushedEvents = false;
         for (LiveTopic topic : topics.values()) {
-            if (topic.due(now, coalesce)) {
-                renderers.execute(() -> flush(topic, now));
+            boolean byEvents = round && topic.changedByEvents();
+            if (topic.due(round)) {
+                pushedEvents |= byEvents;
+                renderers.execute(() -> flush(topic));
             }
+        }
+        if (pushedEvents) {
+            lastRoundNanos = now;
         }
     }
 
-    private void flush(LiveTopic topic, long now) {
+    private void flush(LiveTopic topic) {
         try {
-            LiveTopic.Pending pending = topic.take(now);
+            LiveTopic.Pending pending = topic.take();
             Set<UUID> behind = pending.changed() ? prepare(topic, pending.runs()) : Set.of();
             topic.subscribers.forEach((subscriber, session) -> {
                 boolean full = pending.full().contains(subscriber);

@@ -27,7 +27,8 @@ import org.springframework.web.socket.WebSocketSession;
 
 /**
  * The live hub's pushes: a view that cannot show a run's change yet gets the topic pushed again until it can; a run
- * topic whose change the tailers missed is pushed once its view finds it.
+ * topic whose change the tailers missed is pushed once its view finds it; an event reaches every topic it changes in
+ * the same round, however recently one of them was pushed for another event.
  */
 class LiveUpdatesTests {
 
@@ -79,6 +80,35 @@ class LiveUpdatesTests {
         await().atMost(PATIENCE).until(() -> browser.received.size() == 2);
         assertThat(view.prepared).containsExactly(Set.of());
         await().during(Duration.ofMillis(300)).atMost(PATIENCE).until(() -> browser.received.size() == 2);
+    }
+
+    @Test
+    void pushesAnEventToEveryTopicItChangesInTheSameRound() {
+        LiveSettings slow = new LiveSettings(true, Duration.ofSeconds(1), Duration.ofSeconds(1), 100,
+                Duration.ofSeconds(10), 65_536, 1_000, Duration.ofHours(1));
+        LiveUpdates hub = new LiveUpdates(List.of(new ListAndRunView()), slow);
+        Browser list = new Browser();
+        Browser runPage = new Browser();
+        UUID watched = UUID.randomUUID();
+        try {
+            hub.start();
+            hub.subscribe(new LiveSession(list, slow), "list", 0, Map.of());
+            hub.subscribe(new LiveSession(runPage, slow), "run:" + watched, 0, Map.of());
+            await().atMost(PATIENCE).until(() -> list.received.size() == 1 && runPage.received.size() == 1);
+
+            hub.accept(new LiveEntry(UUID.randomUUID(), List.of())); // another run moves: the list alone changes
+            await().atMost(PATIENCE).until(() -> list.received.size() == 2);
+            hub.accept(new LiveEntry(watched, List.of())); // the watched run moves: both change
+
+            await().atMost(PATIENCE).until(() -> runPage.received.size() == 2);
+            long runPagePushed = System.nanoTime();
+            await().atMost(Duration.ofMillis(500)).until(() -> list.received.size() == 3);
+            assertThat(Duration.ofNanos(runPagePushed - list.pushedAt.get(1)))
+                    .as("the run page waits for the round the list is pushed in again").isGreaterThan(
+                            Duration.ofMillis(500));
+        } finally {
+            hub.stop();
+        }
     }
 
     /** Starts the hub with the browser subscribed, once the first (full) push reached it. */
@@ -135,13 +165,38 @@ class LiveUpdatesTests {
         }
     }
 
-    /** The browser end of a WebSocket: records what it was sent. */
+    /** Topic {@code list} changes with every entry, {@code run:<id>} with the entries of its run. */
+    private static final class ListAndRunView implements LiveView {
+
+        @Override
+        public boolean serves(String topic) {
+            return topic.equals("list") || topic.startsWith("run:");
+        }
+
+        @Override
+        public Collection<String> accept(LiveEntry entry) {
+            return List.of("list", "run:" + entry.run());
+        }
+
+        @Override
+        public void check(LiveSubscriber subscriber) {
+        }
+
+        @Override
+        public String render(LiveSubscriber subscriber, LiveChange change) {
+            return subscriber.topic() + " " + change.runs();
+        }
+    }
+
+    /** The browser end of a WebSocket: records what it was sent, and when. */
     private static final class Browser implements WebSocketSession {
 
         final List<String> received = new CopyOnWriteArrayList<>();
+        final List<Long> pushedAt = new CopyOnWriteArrayList<>();
 
         @Override
         public void sendMessage(WebSocketMessage<?> message) {
+            pushedAt.add(System.nanoTime());
             received.add(((TextMessage) message).getPayload());
         }
 
