@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 import com.microsoft.playwright.APIResponse;
 import com.microsoft.playwright.Page;
@@ -69,7 +70,11 @@ class LooksE2ETests {
         });
         page.setViewportSize(1440, 900);
         page.navigate(base() + "/login");
-        assertThat(page.locator("link[rel=icon]")).hasAttribute("href", "/favicon.svg");
+        // under its content hash (cached for a year), served before signing in
+        assertThat(page.locator("link[rel=icon]")).hasAttribute("href",
+                Pattern.compile("^/favicon-[0-9a-f]{32}\\.svg$"));
+        APIResponse linked = page.request().get(base() + page.locator("link[rel=icon]").getAttribute("href"));
+        assertThat(linked.status()).isEqualTo(200);
         screenshot(page, "login-light");
         SignIn.asUser(page, base(), "/workflows", SignIn.ADMIN, SignIn.ADMIN_PASSWORD);
         String workflow = TestWorkflows.unique("looks");

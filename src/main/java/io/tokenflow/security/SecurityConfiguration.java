@@ -88,7 +88,7 @@ class SecurityConfiguration {
                 .addFilterAfter(new TenantFilter(accounts), AuthorizationFilter.class)
                 .authorizeHttpRequests(pages -> pages
                         .requestMatchers("/login", "/error", "/css/**", "/js/**", "/vendor/**", "/webjars/**",
-                                "/favicon.ico", "/favicon.svg").permitAll()
+                                "/favicon.ico", "/favicon*.svg").permitAll() // favicon-<content hash>.svg
                         .requestMatchers(HttpMethod.POST, "/workflows/**")
                         .hasAnyAuthority(Role.DESIGNER.authority(), Role.ADMIN.authority())
                         .requestMatchers(HttpMethod.POST, "/dlq/**", "/runs/**")

@@ -1,5 +1,6 @@
 package io.tokenflow.security;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.allOf;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.not;
@@ -14,6 +15,8 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import java.time.Clock;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -55,6 +58,21 @@ class LoginPageIntegrationTests {
                     .andExpect(header().string("Content-Security-Policy", containsString("script-src 'self';")))
                     .andExpect(header().string("Referrer-Policy", "strict-origin-when-cross-origin"))
                     .andExpect(header().string("Permissions-Policy", containsString("camera=()")));
+        }
+    }
+
+    @Test
+    void servesScriptsAndStylesUnderContentHashedUrlsCachedForAYearAndNeverCachesAPage() throws Exception {
+        String page = mvc.perform(get("/login")).andExpect(status().isOk())
+                .andExpect(header().string("Cache-Control", containsString("no-store")))
+                .andReturn().getResponse().getContentAsString();
+        // the favicon too: asked for before signing in, it must not need a session (the sign-in would then lead to it)
+        for (String pattern : new String[] {"/css/tokenflow-[0-9a-f]{32}\\.css", "/js/theme-[0-9a-f]{32}\\.js",
+                "/favicon-[0-9a-f]{32}\\.svg"}) {
+            Matcher link = Pattern.compile(pattern).matcher(page);
+            assertThat(link.find()).as("Expected a link matching %s in the sign-in page", pattern).isTrue();
+            mvc.perform(get(link.group())).andExpect(status().isOk())
+                    .andExpect(header().string("Cache-Control", "max-age=31536000, public"));
         }
     }
 
