@@ -8,8 +8,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserType;
+import com.microsoft.playwright.CDPSession;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.options.AriaRole;
@@ -32,8 +35,8 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>Run: {@code ./mvnw -q test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
  * -Dmdep.includeScope=test && java -cp target/classes:target/test-classes:$(cat target/cp.txt)
- * io.tokenflow.benchmark.DesignerBenchmark} (option: {@code -Dbench.opens=10}; Chromium from /usr/bin/chromium when
- * there is one, else Playwright's own).
+ * io.tokenflow.benchmark.DesignerBenchmark} (options: {@code -Dbench.opens=10 -Dbench.profile=true}; Chromium
+ * from /usr/bin/chromium when there is one, else Playwright's own).
  */
 public final class DesignerBenchmark {
 
@@ -71,6 +74,9 @@ public final class DesignerBenchmark {
             bench.measure(workflow, "no stored positions (laid out on open)");
             bench.saveLayout(workflow);
             bench.measure(workflow, "positions stored");
+            if (Boolean.getBoolean("bench.profile")) {
+                bench.profile(workflow);
+            }
         }
         System.exit(0);
     }
@@ -103,6 +109,38 @@ public final class DesignerBenchmark {
                         + " first render and fit: median %.0f ms, p95 %.0f ms (n=%d)%n", what, percentile(drawn, 50),
                 percentile(drawn, 95), percentile(loaded, 50), percentile(loaded, 95), percentile(script, 50),
                 percentile(script, 95), drawn.size());
+    }
+
+    /**
+     * With {@code -Dbench.profile=true}: one more open under V8's sampling profiler (Chrome DevTools Protocol), and the
+     * functions that took the most time of their own, with the time the page spent in each kind of work.
+     */
+    private void profile(String workflow) {
+        CDPSession cdp = page.context().newCDPSession(page);
+        cdp.send("Profiler.enable");
+        JsonObject interval = new JsonObject();
+        interval.addProperty("interval", 100);
+        cdp.send("Profiler.setSamplingInterval", interval);
+        cdp.send("Profiler.start");
+        page.navigate(base + "/workflows/" + workflow + "/editor");
+        page.waitForSelector("#canvas[data-drawn]");
+        JsonObject profile = cdp.send("Profiler.stop").getAsJsonObject("profile");
+        Map<Integer, JsonObject> nodes = new HashMap<>();
+        profile.getAsJsonArray("nodes").forEach(node -> nodes.put(node.getAsJsonObject().get("id").getAsInt(),
+                node.getAsJsonObject()));
+        Map<String, Double> self = new HashMap<>();
+        JsonArray samples = profile.getAsJsonArray("samples");
+        JsonArray deltas = profile.getAsJsonArray("timeDeltas");
+        for (int i = 0; i < samples.size(); i++) {
+            JsonObject frame = nodes.get(samples.get(i).getAsInt()).getAsJsonObject("callFrame");
+            String url = frame.get("url").getAsString();
+            String name = frame.get("functionName").getAsString() + " " + url.substring(url.lastIndexOf('/') + 1)
+                    + ":" + frame.get("lineNumber").getAsInt();
+            self.merge(name, deltas.get(i).getAsDouble() / 1000.0, Double::sum);
+        }
+        System.out.println("Profile of one open (positions stored), self time:");
+        self.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(25)
+                .forEach(entry -> System.out.printf("  %7.1f ms  %s%n", entry.getValue(), entry.getKey()));
     }
 
     /** Lays the graph out (L) and saves it (Ctrl+S), as a designer would; waits for version 2. */
