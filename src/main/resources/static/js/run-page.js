@@ -10,10 +10,18 @@
   var drawn = "";
   var animated = 0;
   var SPACE = { x: 190, y: 110 };
+  // What each node was last painted with (its status and badges), so a push repaints only the nodes it changed
+  var painted = {};
+  var colours = {};
 
-  // Colours come from the theme's CSS variables (a dark theme redefines them)
+  // Colours come from the theme's CSS variables (a dark theme redefines them), read once per theme: reading a
+  // computed style after a push's swap costs a style recalculation of the page
   function color(name) {
-    return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+    var key = (document.documentElement.getAttribute("data-theme") || "") + name;
+    if (!(key in colours)) {
+      colours[key] = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+    }
+    return colours[key];
   }
 
   function statusStyle(status) {
@@ -29,7 +37,7 @@
     return styles[status] || styles["not-reached"];
   }
 
-  function look(status) {
+  function lookOf(status) {
     var style = statusStyle(status);
     return { fill: color(style.bg), line: color(style.border), ink: color(style.text) };
   }
@@ -87,7 +95,7 @@
       var item = document.querySelector('#run-nodes li[data-node="' + CSS.escape(node.id) + '"]');
       return { group: "nodes", data: Object.assign({ id: node.id, name: node.label, kind: node.kind,
         type: node.type }, size([node.label].concat(item ? badges(item) : [])),
-        look(item ? item.dataset.status : "not-reached")), classes: node.added ? "added" : "" };
+        lookOf(item ? item.dataset.status : "not-reached")), classes: node.added ? "added" : "" };
     }).concat(graph.edges.map(function (edge) {
       return { group: "edges", data: { id: "edge-" + edge.from + "-" + edge.to, source: edge.from,
         target: edge.to }, classes: edge.kind };
@@ -131,6 +139,7 @@
   function draw(graph) {
     var container = document.getElementById("run-graph");
     drawn = signature(graph);
+    painted = {};
     var placed = positions(graph);
     if (cy) {
       cy.destroy();
@@ -205,7 +214,13 @@
       if (!node.length) {
         return;
       }
-      node.data(Object.assign(size([node.data("name")].concat(badges(item))), look(item.dataset.status)));
+      var lines = [node.data("name")].concat(badges(item));
+      var look = [item.dataset.status, !!item.dataset.error].concat(lines).join("\n");
+      if (painted[item.dataset.node] === look) {
+        return;
+      }
+      painted[item.dataset.node] = look;
+      node.data(Object.assign(size(lines), lookOf(item.dataset.status)));
       node.toggleClass("waiting", !!item.dataset.approval || !!item.dataset.join || !!item.dataset.parked);
       node.toggleClass("has-error", !!item.dataset.error);
     });

@@ -3,8 +3,8 @@ package io.tokenflow.benchmark;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.BlockingDeque;
+import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.TimeUnit;
 
 import com.microsoft.playwright.Browser;
@@ -30,6 +30,7 @@ final class BrowserWatchers implements AutoCloseable {
             (() => {
               window.__latencies = [];
               window.__arrivals = [];
+              window.__handling = [];
               let arrived = 0;
               document.addEventListener('htmx:wsBeforeMessage', () => { arrived = Date.now(); });
               let seen = -1;
@@ -52,15 +53,19 @@ final class BrowserWatchers implements AutoCloseable {
               };
               const afterPaint = () => requestAnimationFrame(() => setTimeout(record, 0));
               document.addEventListener('DOMContentLoaded', () => {
+                // after the page's own listeners (registered as its scripts ran): the message's swap and redraw
+                document.addEventListener('htmx:wsAfterMessage', () => window.__handling.push(Date.now() - arrived));
                 record();
                 new MutationObserver(afterPaint).observe(document.body,
                     {subtree: true, childList: true, attributes: true, attributeFilter: ['data-seq']});
               });
             })();""";
 
-    private final BlockingQueue<UUID> offered = new LinkedBlockingQueue<>();
+    /** Runs started, newest last (a run a page takes is still running: runs last seconds). */
+    private final BlockingDeque<UUID> offered = new LinkedBlockingDeque<>();
     private final List<Long> latencies = new ArrayList<>();
     private final List<Long> arrivals = new ArrayList<>();
+    private final List<Long> handling = new ArrayList<>();
     private final Thread thread;
     private final String base;
     private final String sessionCookie;
@@ -76,10 +81,12 @@ final class BrowserWatchers implements AutoCloseable {
         thread.start();
     }
 
-    /** A run that has just started; a page free to watch takes the newest. */
+    /** A run that has just started; a page free to watch takes the newest not taken yet. */
     void offer(UUID run) {
-        offered.clear();
-        offered.add(run);
+        offered.addLast(run);
+        while (offered.size() > 50) {
+            offered.pollFirst();
+        }
     }
 
     @Override
@@ -99,6 +106,11 @@ final class BrowserWatchers implements AutoCloseable {
     /** For the same events, ms from the event to the arrival of the WebSocket message that brought it. */
     List<Long> arrivals() {
         return arrivals;
+    }
+
+    /** Per WebSocket message: ms from its arrival to the end of the page's handling (swap and redraw). */
+    List<Long> handling() {
+        return handling;
     }
 
     private void watch() {
@@ -136,7 +148,7 @@ final class BrowserWatchers implements AutoCloseable {
             return;
         }
         collect(page);
-        UUID run = offered.poll(10, TimeUnit.MILLISECONDS);
+        UUID run = offered.pollLast(10, TimeUnit.MILLISECONDS);
         if (run != null) {
             page.navigate(base + "/runs/" + run);
         }
@@ -148,6 +160,7 @@ final class BrowserWatchers implements AutoCloseable {
         }
         add(page.evaluate("() => window.__latencies ? window.__latencies.splice(0) : []"), latencies);
         add(page.evaluate("() => window.__arrivals ? window.__arrivals.splice(0) : []"), arrivals);
+        add(page.evaluate("() => window.__handling ? window.__handling.splice(0) : []"), handling);
     }
 
     private static void add(Object figures, List<Long> to) {

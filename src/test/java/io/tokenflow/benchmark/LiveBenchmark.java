@@ -43,9 +43,11 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>Run (the exec plugin is bound to the engine benchmark):
  * {@code ./mvnw -q test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test
  * && java -cp target/classes:target/test-classes:$(cat target/cp.txt) io.tokenflow.benchmark.LiveBenchmark}
- * (options: {@code -Dbench.runs=100 -Dbench.seconds=20 -Dbench.sleep=150 -Dbench.browser-pages=4}); a synthetic
- * load of exactly 1,000 events/s follows (events appended straight to the stream, no engine work), during which
- * real Chromium pages also watch runs and time each event to the frame that shows it ({@link BrowserWatchers}).
+ * (options: {@code -Dbench.runs=100 -Dbench.seconds=20 -Dbench.sleep=150 -Dbench.browser-pages=4
+ * -Dbench.browser-chain=40 -Dbench.phases=engine,sockets,browser,long}); a synthetic load of exactly 1,000
+ * events/s follows (events appended straight to the stream, no engine work), during which real Chromium pages also
+ * watch runs (of a {@code bench.browser-chain}-node chain, so each page draws many events of one run) and time each
+ * event to the frame that shows it ({@link BrowserWatchers}).
  */
 public final class LiveBenchmark {
 
@@ -56,6 +58,11 @@ public final class LiveBenchmark {
     private static final int SLEEP_MS = Integer.getInteger("bench.sleep", 150);
     private static final Duration MEASURE = Duration.ofSeconds(Long.getLong("bench.seconds", 20));
     private static final int BROWSER_PAGES = Integer.getInteger("bench.browser-pages", 4);
+    /** Which parts run: engine, sockets (synthetic, a WebSocket per run), browser (synthetic, Chromium), long. */
+    private static final List<String> PHASES = List.of(System.getProperty("bench.phases",
+            "engine,sockets,browser,long").split(","));
+    /** Nodes of the chain the browser phase's runs follow: long runs, so a page draws many events of each. */
+    private static final int BROWSER_CHAIN = Integer.getInteger("bench.browser-chain", 40);
 
     private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
     private final String base;
@@ -80,10 +87,18 @@ public final class LiveBenchmark {
                     + app.getEnvironment().getProperty("local.server.port"));
             System.out.printf("Tokenflow live benchmark: %d cores, Java %s%n", Runtime.getRuntime().availableProcessors(),
                     System.getProperty("java.version"));
-            bench.latency(app);
-            bench.syntheticLatency(app, true);
-            bench.syntheticLatency(app, false);
-            bench.longRun(app);
+            if (PHASES.contains("engine")) {
+                bench.latency(app);
+            }
+            if (PHASES.contains("sockets")) {
+                bench.syntheticLatency(app, true);
+            }
+            if (PHASES.contains("browser")) {
+                bench.syntheticLatency(app, false);
+            }
+            if (PHASES.contains("long")) {
+                bench.longRun(app);
+            }
         }
         System.exit(0);
     }
@@ -92,7 +107,7 @@ public final class LiveBenchmark {
         CreateWorkflow creating = app.getBean(CreateWorkflow.class);
         StartRun starting = app.getBean(StartRun.class);
         JdbcTemplate jdbc = app.getBean(JdbcTemplate.class);
-        var created = creating.create(JSON.readTree(chainJson("live-bench")), "bench");
+        var created = creating.create(JSON.readTree(chainJson("live-bench", CHAIN)), "bench");
         String workflow = created.name();
         Map<UUID, Watcher> watching = new ConcurrentHashMap<>();
         long warmUpEnds = System.nanoTime() + Duration.ofSeconds(3).toNanos();
@@ -142,8 +157,9 @@ public final class LiveBenchmark {
         var redis = app.getBean(RedisConnections.class).commands();
         // the steps due at one moment go out pipelined on a connection of the generator's own
         var steps = app.getBean(RedisConnections.class).dedicated().async();
-        UUID workflowId = app.getBean(CreateWorkflow.class).create(JSON.readTree(chainJson("live-bench-synthetic")),
-                "bench").id();
+        int chain = socketPerRun ? CHAIN : BROWSER_CHAIN;
+        UUID workflowId = app.getBean(CreateWorkflow.class).create(JSON.readTree(chainJson("live-bench-synthetic",
+                chain)), "bench").id();
         latencies.clear();
         BrowserWatchers browsers = socketPerRun ? null : new BrowserWatchers(base, cookie, BROWSER_PAGES);
         List<SyntheticRun> runs = new ArrayList<>();
@@ -153,7 +169,7 @@ public final class LiveBenchmark {
         while (System.nanoTime() < ends) {
             runs.removeIf(SyntheticRun::done);
             while (runs.size() < IN_FLIGHT) {
-                SyntheticRun run = new SyntheticRun(UUID.randomUUID(), workflowId);
+                SyntheticRun run = new SyntheticRun(UUID.randomUUID(), workflowId, chain);
                 redis.hset(keys.run(run.id).meta(), "seq", "2");
                 List<io.lettuce.core.RedisFuture<String>> started = new ArrayList<>();
                 sent += run.step(steps, keys, started);
@@ -185,10 +201,12 @@ public final class LiveBenchmark {
         } else {
             browsers.close();
             System.out.printf("Event → browser pixel, synthetic: %.0f events/s appended to the events stream, %d "
-                    + "Chromium pages at 1440×900 each on the newest run until it ends, %s%n", sent / seconds,
-                    BROWSER_PAGES, figures("drawn", browsers.latencies()));
+                    + "Chromium pages at 1440×900 each on the newest run (%d-node chain) until it ends, %s%n",
+                    sent / seconds, BROWSER_PAGES, chain, figures("drawn", browsers.latencies()));
             System.out.printf("  of which event → WebSocket message in the page: %s%n",
                     figures("arrived", browsers.arrivals()));
+            System.out.printf("  and the page's handling of a message (swap and redraw): %s%n",
+                    figures("messages handled", browsers.handling()).replace(" events", ""));
         }
     }
 
@@ -199,41 +217,43 @@ public final class LiveBenchmark {
                 pct(sorted, 50), pct(sorted, 90), pct(sorted, 99), sorted.isEmpty() ? 0 : sorted.get(sorted.size() - 1));
     }
 
-    private static String chainJson(String name) {
+    private static String chainJson(String name, int nodes) {
         StringBuilder chain = new StringBuilder("{\"name\": \"" + name + "-" + UUID.randomUUID().toString().substring(0, 8)
                 + "\", \"nodes\": [");
-        for (int i = 1; i <= CHAIN; i++) {
+        for (int i = 1; i <= nodes; i++) {
             chain.append(i > 1 ? "," : "").append("{\"id\": \"n").append(i)
                     .append("\", \"type\": \"function\", \"config\": {\"function\": \"sleep\", \"args\": {\"ms\": ")
                     .append(SLEEP_MS).append("}}}");
         }
         chain.append("], \"edges\": [");
-        for (int i = 2; i <= CHAIN; i++) {
+        for (int i = 2; i <= nodes; i++) {
             chain.append(i > 2 ? "," : "").append("{\"from\": \"n").append(i - 1).append("\", \"to\": \"n").append(i)
                     .append("\"}");
         }
         return chain.append("]}").toString();
     }
 
-    /** One synthetic run of the chain: step 0 starts it, steps 1..10 complete node i and emit the next token. */
+    /** One synthetic run of the chain: step 0 starts it, steps 1..n complete node i and emit the next token. */
     private static final class SyntheticRun {
 
         private static final long STEP_NANOS = 220_000_000L;
 
         private final UUID id;
         private final UUID workflowId;
+        private final int nodes;
         private int step;
         private long seq;
         private long nextStepNanos;
         private Watcher watcher;
 
-        SyntheticRun(UUID id, UUID workflowId) {
+        SyntheticRun(UUID id, UUID workflowId, int nodes) {
             this.id = id;
             this.workflowId = workflowId;
+            this.nodes = nodes;
         }
 
         boolean done() {
-            return step > 10;
+            return step > nodes;
         }
 
         int step(io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands<String, String> redis, RedisKeys keys,
@@ -246,13 +266,16 @@ public final class LiveBenchmark {
                 events.add(event("token.emitted", "n1", "t1", now, "{\"from\": null, \"iteration\": 0}"));
             } else {
                 events.add(event("node.completed", "n" + step, "t" + step, now, "{\"iteration\": 0, \"output\": {}, "
-                        + "\"worker\": \"w\", \"terminal\": " + (step == 10) + "}"));
-                events.add(step == 10 ? event("run.completed", null, null, now, "{}")
+                        + "\"worker\": \"w\", \"terminal\": " + (step == nodes) + "}"));
+                events.add(step == nodes ? event("run.completed", null, null, now, "{}")
                         : event("token.emitted", "n" + (step + 1), "t" + (step + 1), now,
                         "{\"from\": \"n" + step + "\", \"parent\": \"t" + step + "\", \"iteration\": 0}"));
             }
             added.add(redis.xadd(keys.eventsStream(keys.shardOf(id)), "run", id.toString(), "events",
                     "[" + String.join(",", events) + "]"));
+            // as the Lua steps do: the run's meta holds its newest seq (else the supervisor's lost-run sweep finds
+            // the log ahead of Redis on a run longer than its grace, and recovers it)
+            redis.hset(keys.run(id).meta(), "seq", String.valueOf(seq));
             step++;
             nextStepNanos = (nextStepNanos == 0 ? System.nanoTime() : nextStepNanos) + STEP_NANOS;
             return events.size();
