@@ -34,7 +34,10 @@ import tools.jackson.databind.json.JsonMapper;
  * completion for its token, and the engine's line refusing it is one JSON object carrying the run, node, token, node
  * type and the run's trace id beside the ECS fields.
  */
+// a Redis database of its own (the child engine is given the same): the coordinators of other test contexts cached in
+// this JVM share the default one, and one of them took the outsider's completion before the child engine was up
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {"tokenflow.roles=web,live",
+        "spring.data.redis.database=11",
         "tokenflow.security.users[0].username=" + SignIn.ADMIN,
         "tokenflow.security.users[0].password={noop}" + SignIn.ADMIN_PASSWORD,
         "tokenflow.security.users[0].roles=admin,designer,operator"})
