@@ -75,6 +75,11 @@ public final class LiveBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
+        List<String> known = List.of("engine", "sockets", "browser", "long");
+        if (!known.containsAll(PHASES)) {
+            throw new IllegalArgumentException("Expected bench.phases to name some of " + known + ", but found "
+                    + PHASES);
+        }
         List<String> settings = new ArrayList<>(List.of("--server.port=0", "--tokenflow.embedded.ephemeral=true",
                 "--logging.level.root=WARN", "--spring.main.banner-mode=off",
                 "--tokenflow.workers.concurrency.function=" + (IN_FLIGHT + 20), "--tokenflow.workers.batch-size=1",
