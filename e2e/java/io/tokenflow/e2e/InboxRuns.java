@@ -111,6 +111,13 @@ final class InboxRuns {
                 .setHeader("Content-Type", "application/json").setHeader("Authorization", basic()));
     }
 
+    /** A JSON Patch on the workflow's version {@code version}, which makes the next one. */
+    APIResponse patchWorkflow(String workflow, int version, String patch) {
+        return page.request().patch(base + "/api/v1/workflows/" + workflow, RequestOptions.create().setData(patch)
+                .setHeader("Content-Type", "application/json-patch+json").setHeader("If-Match", "\"" + version + "\"")
+                .setHeader("Authorization", basic()));
+    }
+
     Locator row(UUID run) {
         return page.locator("#inbox-list [data-run-id='" + run + "']");
     }
