@@ -130,6 +130,7 @@
       container: container, style: look.style, minZoom: 0.05, maxZoom: 3,
       boxSelectionEnabled: true, selectionType: "single"
     });
+    this.afterDrawn = [];
     this.edgeHandle = new TF.EdgeHandle(this, handle);
     this.listen();
     this.followZoom();
@@ -187,6 +188,32 @@
     });
   };
 
+  /**
+   * Before the first render, takes the zoom band the first fit will choose, from the stored positions: the elements
+   * are then styled once, for that band, instead of once for the normal band and again when the fit changes it (on a
+   * 200-node workflow that second pass was as long as the first).
+   */
+  Canvas.prototype.expectBand = function (nodes) {
+    var box = {x1: Infinity, y1: Infinity, x2: -Infinity, y2: -Infinity};
+    var placed = nodes.every(function (node) {
+      var ui = node.ui;
+      if (!ui || typeof ui.x !== "number" || typeof ui.y !== "number") {
+        return false;
+      }
+      box.x1 = Math.min(box.x1, ui.x - NODE_WIDTH / 2);
+      box.x2 = Math.max(box.x2, ui.x + NODE_WIDTH / 2);
+      box.y1 = Math.min(box.y1, ui.y - NODE_HEIGHT / 2);
+      box.y2 = Math.max(box.y2, ui.y + NODE_HEIGHT / 2);
+      return true;
+    });
+    if (!placed || nodes.length === 0 || this.cy.width() === 0) {
+      return;
+    }
+    var zoom = Math.min(1, (this.cy.width() - 80) / (box.x2 - box.x1), (this.cy.height() - 80) / (box.y2 - box.y1));
+    this.band = Style.bandOf(zoom);
+    this.container.dataset.zoomBand = this.band || "near";
+  };
+
   Canvas.prototype.applyBand = function () {
     var band = Style.bandOf(this.cy.zoom());
     if (band === this.band) {
@@ -237,6 +264,9 @@
     var graph = graphOf(document, this.kinds);
     var wanted = {};
     var unplaced = [];
+    if (cy.elements().empty()) {
+      this.expectBand(graph.nodes);
+    }
     var band = this.band ? " " + this.band : "";
     cy.batch(function () {
       graph.nodes.forEach(function (node) { wanted[node.id] = true; });
@@ -423,10 +453,26 @@
       return;
     }
     this.drawnPending = true;
+    var waiting = this.afterDrawn;
+    var release = function () {
+      waiting.splice(0).forEach(function (callback) { window.setTimeout(callback, 0); });
+    };
     this.cy.one("render", function () {
       performance.mark("tokenflow:canvas-drawn");
       container.dataset.drawn = "true";
+      release();
     });
+    // a canvas that draws nothing (hidden, say) holds nothing back for long
+    window.setTimeout(release, 1000);
+  };
+
+  /** Runs {@code callback} once the first frame is drawn: work the user need not see first waits until then. */
+  Canvas.prototype.whenDrawn = function (callback) {
+    if (this.container.dataset.drawn) {
+      callback();
+    } else {
+      this.afterDrawn.push(callback);
+    }
   };
 
   Canvas.prototype.zoom = function (factor) {

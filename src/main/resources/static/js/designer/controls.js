@@ -162,6 +162,7 @@
       return;
     }
     var started = performance.now();
+    performance.mark("tokenflow:editor-start");
     var editor = new TF.Editor(root);
     bindToolbar(editor);
     bindPalette(editor);
@@ -173,9 +174,16 @@
     editor.canvas.fit();
     editor.minimap = new TF.Minimap(editor.canvas.cy, document.getElementById("minimap-view"));
     editor.refreshState();
-    editor.panels.inspect({nodes: [], edges: []});
-    editor.panels.check(0);
+    // the inspector (a server round trip and a swap) and the first check wait until the graph is on screen
+    editor.canvas.whenDrawn(function () {
+      var selection = editor.panels.selection;
+      if (selection.nodes.length + selection.edges.length === 0) {
+        editor.panels.inspect(selection);
+      }
+      editor.panels.check(0);
+    });
     editor.timings.firstRenderMs = performance.now() - started;
+    performance.mark("tokenflow:editor-ready");
     window.tokenflowDesigner = editor;
   });
 })(window.Tokenflow = window.Tokenflow || {});

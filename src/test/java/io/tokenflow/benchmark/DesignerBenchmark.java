@@ -46,6 +46,12 @@ public final class DesignerBenchmark {
     private static final String LOADED = "() => performance.getEntriesByType('navigation')[0]"
             + ".domContentLoadedEventStart";
 
+    /** Where the time of an open goes: the navigation's steps, then the editor's marks. */
+    private static final String STEPS = "() => { const n = performance.getEntriesByType('navigation')[0];"
+            + " const steps = {response: n.responseStart, html: n.responseEnd, interactive: n.domInteractive};"
+            + " performance.getEntriesByType('mark').filter(m => m.name.startsWith('tokenflow:'))"
+            + ".forEach(m => steps[m.name.substring(10)] ??= m.startTime); return steps; }";
+
     private final Page page;
     private final String base;
 
@@ -94,6 +100,7 @@ public final class DesignerBenchmark {
         List<Double> drawn = new ArrayList<>();
         List<Double> loaded = new ArrayList<>();
         List<Double> script = new ArrayList<>();
+        Map<String, List<Double>> steps = new java.util.LinkedHashMap<>();
         for (int i = -2; i < OPENS; i++) {
             page.navigate(base + "/workflows/" + workflow + "/editor");
             page.waitForSelector("#canvas[data-drawn]");
@@ -102,6 +109,10 @@ public final class DesignerBenchmark {
                 loaded.add(((Number) page.evaluate(LOADED)).doubleValue());
                 script.add(((Number) page.evaluate("() => window.tokenflowDesigner.timings.firstRenderMs"))
                         .doubleValue());
+                @SuppressWarnings("unchecked")
+                Map<String, Object> marks = (Map<String, Object>) page.evaluate(STEPS);
+                marks.forEach((step, at) -> steps.computeIfAbsent(step, k -> new ArrayList<>())
+                        .add(((Number) at).doubleValue()));
             }
         }
         System.out.printf("Open the designer, %s, navigation start → canvas drawn: median %.0f ms, p95 %.0f ms;"
@@ -109,6 +120,9 @@ public final class DesignerBenchmark {
                         + " first render and fit: median %.0f ms, p95 %.0f ms (n=%d)%n", what, percentile(drawn, 50),
                 percentile(drawn, 95), percentile(loaded, 50), percentile(loaded, 95), percentile(script, 50),
                 percentile(script, 95), drawn.size());
+        StringBuilder line = new StringBuilder("  steps, median ms after navigation start:");
+        steps.forEach((step, at) -> line.append(String.format(" %s %.0f;", step, percentile(at, 50))));
+        System.out.println(line);
     }
 
     /**
@@ -140,6 +154,31 @@ public final class DesignerBenchmark {
         }
         System.out.println("Profile of one open (positions stored), self time:");
         self.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(25)
+                .forEach(entry -> System.out.printf("  %7.1f ms  %s%n", entry.getValue(), entry.getKey()));
+        // total time: each sample counts once for every distinct function on its stack
+        Map<Integer, Integer> parents = new HashMap<>();
+        nodes.values().forEach(node -> {
+            if (node.has("children")) {
+                node.getAsJsonArray("children").forEach(child -> parents.put(child.getAsInt(),
+                        node.get("id").getAsInt()));
+            }
+        });
+        Map<String, Double> total = new HashMap<>();
+        for (int i = 0; i < samples.size(); i++) {
+            java.util.Set<String> seen = new java.util.HashSet<>();
+            for (Integer id = samples.get(i).getAsInt(); id != null; id = parents.get(id)) {
+                JsonObject frame = nodes.get(id).getAsJsonObject("callFrame");
+                String url = frame.get("url").getAsString();
+                String name = frame.get("functionName").getAsString() + " " + url.substring(url.lastIndexOf('/') + 1)
+                        + ":" + frame.get("lineNumber").getAsInt();
+                if (seen.add(name)) {
+                    total.merge(name, deltas.get(i).getAsDouble() / 1000.0, Double::sum);
+                }
+            }
+        }
+        System.out.println("Total time (with what each function called):");
+        total.entrySet().stream().filter(entry -> !entry.getKey().contains("cytoscape.min"))
+                .sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(45)
                 .forEach(entry -> System.out.printf("  %7.1f ms  %s%n", entry.getValue(), entry.getKey()));
     }
 
