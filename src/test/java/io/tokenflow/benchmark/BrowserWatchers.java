@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.BlockingDeque;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.TimeUnit;
 
@@ -70,15 +71,29 @@ final class BrowserWatchers implements AutoCloseable {
     private final String base;
     private final String sessionCookie;
     private final int pages;
+    private final CountDownLatch ready = new CountDownLatch(1);
     private volatile boolean stopping;
+    private volatile boolean discarding;
     private volatile RuntimeException failure;
 
-    BrowserWatchers(String base, String sessionCookie, int pages) {
+    BrowserWatchers(String base, String sessionCookie, int pages) throws InterruptedException {
         this.base = base;
         this.sessionCookie = sessionCookie;
         this.pages = pages;
         this.thread = new Thread(this::watch, "browser-watchers");
         thread.start();
+        // Chromium starts and its pages open before the load does: else the first seconds of the load pass unwatched
+        if (!ready.await(2, TimeUnit.MINUTES) || failure != null) {
+            throw failure != null ? failure : new IllegalStateException("Expected Chromium's pages within 2 minutes");
+        }
+    }
+
+    /**
+     * Drops the figures gathered so far (the warm-up's), the pages' too, on the watcher's next round (within ~50 ms);
+     * returns at once, so the load's pace does not stall.
+     */
+    void discard() {
+        discarding = true;
     }
 
     /** A run that has just started; a page free to watch takes the newest not taken yet. */
@@ -125,7 +140,15 @@ final class BrowserWatchers implements AutoCloseable {
             for (int i = 0; i < pages; i++) {
                 open.add(context.newPage());
             }
+            ready.countDown();
             while (!stopping) {
+                if (discarding) {
+                    open.forEach(this::collect);
+                    latencies.clear();
+                    arrivals.clear();
+                    handling.clear();
+                    discarding = false;
+                }
                 for (Page page : open) {
                     watchNext(page);
                 }
@@ -136,6 +159,9 @@ final class BrowserWatchers implements AutoCloseable {
             failure = e;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            ready.countDown();
+            discarding = false;
         }
     }
 

@@ -44,10 +44,11 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code ./mvnw -q test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test
  * && java -cp target/classes:target/test-classes:$(cat target/cp.txt) io.tokenflow.benchmark.LiveBenchmark}
  * (options: {@code -Dbench.runs=100 -Dbench.seconds=20 -Dbench.sleep=150 -Dbench.browser-pages=4
- * -Dbench.browser-chain=40 -Dbench.phases=engine,sockets,browser,long}); a synthetic load of exactly 1,000
- * events/s follows (events appended straight to the stream, no engine work), during which real Chromium pages also
- * watch runs (of a {@code bench.browser-chain}-node chain, so each page draws many events of one run) and time each
- * event to the frame that shows it ({@link BrowserWatchers}).
+ * -Dbench.browser-chain=40 -Dbench.warmup-seconds=20 -Dbench.phases=engine,sockets,browser,long}); a synthetic
+ * load of exactly 1,000 events/s follows (events appended straight to the stream, no engine work; measured after
+ * {@code bench.warmup-seconds} of it, with the browser's pages open before it starts), during which real Chromium
+ * pages also watch runs (of a {@code bench.browser-chain}-node chain, so each page draws many events of one run) and
+ * time each event to the frame that shows it ({@link BrowserWatchers}).
  */
 public final class LiveBenchmark {
 
@@ -63,6 +64,11 @@ public final class LiveBenchmark {
             "engine,sockets,browser,long").split(","));
     /** Nodes of the chain the browser phase's runs follow: long runs, so a page draws many events of each. */
     private static final int BROWSER_CHAIN = Integer.getInteger("bench.browser-chain", 40);
+    /**
+     * How long the synthetic phases run their load before they measure it: a server just started spends a core on
+     * compiling its hot code for its first minute, which no warm server does.
+     */
+    private static final Duration WARMUP = Duration.ofSeconds(Long.getLong("bench.warmup-seconds", 20));
 
     private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
     private final String base;
@@ -168,10 +174,22 @@ public final class LiveBenchmark {
         latencies.clear();
         BrowserWatchers browsers = socketPerRun ? null : new BrowserWatchers(base, cookie, BROWSER_PAGES);
         List<SyntheticRun> runs = new ArrayList<>();
-        long ends = System.nanoTime() + MEASURE.toNanos();
+        long measuring = System.nanoTime() + WARMUP.toNanos();
+        long ends = measuring + MEASURE.toNanos();
+        boolean warm = WARMUP.isZero();
         long sent = 0;
         long startedAt = System.nanoTime();
         while (System.nanoTime() < ends) {
+            if (!warm && System.nanoTime() >= measuring) {
+                // the warm-up's figures go; the load goes on as it was (runs in flight, pages on their runs)
+                warm = true;
+                latencies.clear();
+                if (browsers != null) {
+                    browsers.discard();
+                }
+                sent = 0;
+                startedAt = System.nanoTime();
+            }
             runs.removeIf(SyntheticRun::done);
             while (runs.size() < IN_FLIGHT) {
                 SyntheticRun run = new SyntheticRun(UUID.randomUUID(), workflowId, chain);
