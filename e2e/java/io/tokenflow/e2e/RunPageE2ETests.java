@@ -54,6 +54,9 @@ class RunPageE2ETests {
 
         page.navigate(base() + "/runs/" + run);
         assertThat(page.locator("#live-status")).hasText("Live");
+        // the run reaches its human node once a built-in worker has run 'score', which in a busy suite can take longer
+        // than an assertion waits; once the approval is in the event log, the open page must show it live
+        awaitEvent(page, run, "approval.requested");
         assertThat(node(page, "review")).hasAttribute("data-approval", "pending");
         var box = page.locator("#run-graph").boundingBox();
         assertThat(box.width).isGreaterThan(800);
@@ -263,6 +266,12 @@ class RunPageE2ETests {
                 "{\"workflow\": \"" + workflow + "\", \"inputs\": " + inputs + "}");
         assertThat(response.status()).as(response.text()).isEqualTo(201);
         return UUID.fromString(JSON.readTree(response.text()).get("id").asString());
+    }
+
+    private void awaitEvent(Page page, UUID run, String type) {
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30)).until(() -> page.request()
+                .get(base() + "/api/v1/runs/" + run + "/events", RequestOptions.create()
+                        .setHeader("Authorization", basic())).text().contains("\"" + type + "\""));
     }
 
     private static String basic() {
