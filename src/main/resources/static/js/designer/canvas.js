@@ -7,6 +7,8 @@
   var Style = TF.CanvasStyle;
   var NODE_WIDTH = Style.NODE_WIDTH;
   var NODE_HEIGHT = Style.NODE_HEIGHT;
+  /** Model pixels kept around the graph when it is fitted in view. */
+  var FIT_PADDING = 40;
 
   /** The graph a document draws: its nodes, edges, route-only edges and ghosts for ids that name no node. */
   function graphOf(document, kinds) {
@@ -209,7 +211,8 @@
     if (!placed || nodes.length === 0 || this.cy.width() === 0) {
       return;
     }
-    var zoom = Math.min(1, (this.cy.width() - 80) / (box.x2 - box.x1), (this.cy.height() - 80) / (box.y2 - box.y1));
+    var zoom = Math.min(1, (this.cy.width() - 2 * FIT_PADDING) / (box.x2 - box.x1),
+        (this.cy.height() - 2 * FIT_PADDING) / (box.y2 - box.y1));
     this.band = Style.bandOf(zoom);
     this.container.dataset.zoomBand = this.band || "near";
   };
@@ -434,7 +437,7 @@
   Canvas.prototype.fit = function () {
     var cy = this.cy;
     var elements = cy.elements().not(".eh-ghost");
-    cy.fit(elements, 40);
+    cy.fit(elements, FIT_PADDING);
     if (cy.zoom() > 1) {
       cy.zoom(1);
       cy.center(elements);

@@ -146,10 +146,7 @@ public final class DesignerBenchmark {
         JsonArray samples = profile.getAsJsonArray("samples");
         JsonArray deltas = profile.getAsJsonArray("timeDeltas");
         for (int i = 0; i < samples.size(); i++) {
-            JsonObject frame = nodes.get(samples.get(i).getAsInt()).getAsJsonObject("callFrame");
-            String url = frame.get("url").getAsString();
-            String name = frame.get("functionName").getAsString() + " " + url.substring(url.lastIndexOf('/') + 1)
-                    + ":" + frame.get("lineNumber").getAsInt();
+            String name = frameName(nodes.get(samples.get(i).getAsInt()));
             self.merge(name, deltas.get(i).getAsDouble() / 1000.0, Double::sum);
         }
         System.out.println("Profile of one open (positions stored), self time:");
@@ -167,19 +164,24 @@ public final class DesignerBenchmark {
         for (int i = 0; i < samples.size(); i++) {
             java.util.Set<String> seen = new java.util.HashSet<>();
             for (Integer id = samples.get(i).getAsInt(); id != null; id = parents.get(id)) {
-                JsonObject frame = nodes.get(id).getAsJsonObject("callFrame");
-                String url = frame.get("url").getAsString();
-                String name = frame.get("functionName").getAsString() + " " + url.substring(url.lastIndexOf('/') + 1)
-                        + ":" + frame.get("lineNumber").getAsInt();
+                String name = frameName(nodes.get(id));
                 if (seen.add(name)) {
                     total.merge(name, deltas.get(i).getAsDouble() / 1000.0, Double::sum);
                 }
             }
         }
-        System.out.println("Total time (with what each function called):");
+        System.out.println("Total time (with what each function called), cytoscape's own functions left out:");
         total.entrySet().stream().filter(entry -> !entry.getKey().contains("cytoscape.min"))
                 .sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(45)
                 .forEach(entry -> System.out.printf("  %7.1f ms  %s%n", entry.getValue(), entry.getKey()));
+    }
+
+    /** A profile node's function as "name file:line". */
+    private static String frameName(JsonObject node) {
+        JsonObject frame = node.getAsJsonObject("callFrame");
+        String url = frame.get("url").getAsString();
+        return frame.get("functionName").getAsString() + " " + url.substring(url.lastIndexOf('/') + 1) + ":"
+                + frame.get("lineNumber").getAsInt();
     }
 
     /** Lays the graph out (L) and saves it (Ctrl+S), as a designer would; waits for version 2. */
