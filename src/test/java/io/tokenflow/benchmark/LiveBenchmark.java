@@ -230,6 +230,8 @@ public final class LiveBenchmark {
                     figures("arrived", browsers.arrivals()));
             System.out.printf("  and the page's handling of a message (swap and redraw): %s%n",
                     figures("messages handled", browsers.handling()).replace(" events", ""));
+            System.out.printf("  and from a message's handling to the next frame: %s%n",
+                    figures("messages", browsers.frames()).replace(" events", ""));
         }
     }
 
