@@ -99,7 +99,8 @@ class RunPageE2ETests {
 
         approve(page, page.locator("#run-approvals [data-approval-id]").getAttribute("data-approval-id"));
         // tokens large enough to follow travel the approved path; the rejection path is not taken
-        page.waitForFunction("() => " + CY + ".nodes('.token').some(token => token.width() >= 16)");
+        page.waitForFunction("() => [...document.querySelectorAll('#run-graph .graph-token')]"
+                + ".some(token => token.getBoundingClientRect().width >= 16)");
         assertThat(node(page, "audit")).hasAttribute("data-status", "completed");
         assertThat(page.locator("#run-summary .status")).hasText("completed");
         assertThat(edgeClasses(page, "ship", "audit")).contains("travelled");

@@ -3,10 +3,14 @@
 // list (#run-nodes, pushed live), with the path taken accented, branches not taken faded and tokens moving along
 // edges for the hops in #run-hops. The slider pauses the live
 // pushes while it shows an earlier event; "Back to live" resumes them.
+// Tokens are elements over the canvas moved by the Web Animations API, not cytoscape nodes: the browser's compositor
+// moves them, where a cytoscape animation redraws the whole canvas every frame while a token travels (on a run that
+// steps every 220 ms, always: four such pages took a core of the machine and drew pushes hundreds of ms late).
 (function () {
   "use strict";
 
   var cy;
+  var tokens;
   var drawn = "";
   var animated = 0;
   var SPACE = { x: 190, y: 110 };
@@ -118,9 +122,6 @@
       { selector: "node.waiting", style: { "border-color": color("--warning"), "border-width": 4 } },
       { selector: "node.has-error", style: { "border-color": color("--error"), "border-width": 4 } },
       { selector: "node.faded", style: { opacity: 0.35 } },
-      { selector: "node.token", style: { width: 18, height: 18, label: "", shape: "ellipse",
-        "background-color": color("--warning"), "border-width": 3, "border-color": color("--surface"),
-        "z-index": 10, opacity: 1 } },
       { selector: "edge", style: { width: 2, "curve-style": "bezier", "target-arrow-shape": "triangle",
         "line-color": line, "target-arrow-color": line, "arrow-scale": 1.1 } },
       { selector: "edge.branch", style: { "line-style": "dashed" } },
@@ -144,6 +145,10 @@
     if (cy) {
       cy.destroy();
     }
+    if (tokens) {
+      tokens.remove();
+      animated = 0;
+    }
     if (typeof ResizeObserver !== "undefined" && !container.dataset.observed) {
       container.dataset.observed = "true";
       new ResizeObserver(fit).observe(container);
@@ -155,6 +160,9 @@
         : { name: typeof cytoscapeDagre !== "undefined" ? "dagre" : "breadthfirst", rankDir: "TB",
           nodeSep: 50, rankSep: 80 }
     });
+    tokens = document.createElement("div");
+    tokens.className = "graph-tokens";
+    container.appendChild(tokens);
     cy.on("tap", "node", function (event) {
       var button = document.querySelector('#run-nodes li[data-node="' + CSS.escape(event.target.id()) + '"] button');
       if (button) {
@@ -167,7 +175,7 @@
   function fit() {
     if (cy) {
       cy.resize();
-      cy.fit(cy.nodes().not(".token"), 30);
+      cy.fit(cy.nodes(), 30);
     }
   }
 
@@ -236,7 +244,7 @@
       element.toggleClass("travelled", !!edge.travelled);
       element.toggleClass("faded", !edge.travelled && (done || ended));
     });
-    cy.nodes().not(".token").forEach(function (node) {
+    cy.nodes().forEach(function (node) {
       var incoming = node.incomers("edge");
       node.toggleClass("faded", statuses[node.id()] === "not-reached"
         && (ended || (incoming.length > 0 && incoming.filter(".faded").length === incoming.length)));
@@ -258,7 +266,10 @@
       draw(graph);
       setUpTimeTravel();
     }
-    highlight(graph, paint());
+    // one style pass and one redraw for all the nodes and edges a push changed
+    cy.batch(function () {
+      highlight(graph, paint());
+    });
     animateHops();
   }
 
@@ -273,13 +284,19 @@
       if (!target.length) {
         return;
       }
-      var start = source && source.length ? source.position()
-        : { x: target.position().x, y: target.position().y - 70 };
-      var token = cy.add({ group: "nodes", classes: "token", position: { x: start.x, y: start.y },
-        data: { id: "token-" + hop.dataset.seq + "-" + Math.random().toString(36).slice(2), label: "" } });
+      var end = target.renderedPosition();
+      var start = source && source.length ? source.renderedPosition()
+        : { x: end.x, y: end.y - 70 * cy.zoom() };
+      var token = document.createElement("span");
+      token.className = "graph-token";
+      tokens.appendChild(token);
       animated++;
-      token.animate({ position: target.position() }, { duration: 900, easing: "ease-in-out-sine",
-        complete: function () { token.remove(); animated--; } });
+      var moving = token.animate([{ transform: "translate(" + start.x + "px, " + start.y + "px)" },
+        { transform: "translate(" + end.x + "px, " + end.y + "px)" }], { duration: 900, easing: "ease-in-out" });
+      moving.onfinish = moving.oncancel = function () {
+        token.remove();
+        animated--;
+      };
     });
   }
 

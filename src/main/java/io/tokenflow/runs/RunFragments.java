@@ -30,29 +30,38 @@ class RunFragments {
 
     /**
      * What changed since the picture a page shows: the summary, the nodes whose state changed (each swapped in place),
-     * the approvals when they changed, the newer timeline lines, the hops and the graph (which edges tokens travelled).
-     * A push then costs a few elements, not the whole page; when everything the timeline shows is new, or the run
-     * switched to another revision, it is the whole {@link #state}.
+     * the approvals when they changed, the newer timeline lines, the hops and the graph's edges a token travelled since
+     * (each swapped in place). A push then costs a few elements, not the whole page; when everything the timeline shows
+     * is new, or the run switched to another revision, it is the whole {@link #state}.
      */
     String changes(RunPicture picture, RunPicture shown) {
         List<RunPicture.EventView> newer = picture.timeline().stream().filter(event -> event.seq() > shown.seq())
                 .toList();
+        RunGraph graph = picture.graph();
         if (newer.size() >= picture.timeline().size() || picture.nodes().size() != shown.nodes().size()
-                || picture.graph().revision() != shown.graph().revision()) {
+                || graph.revision() != shown.graph().revision() || !graph.nodes().equals(shown.graph().nodes())
+                || graph.edges().size() != shown.graph().edges().size()) {
             return state(picture);
         }
-        List<RunPicture.NodeView> changedNodes = new ArrayList<>();
-        for (int i = 0; i < picture.nodes().size(); i++) {
-            if (!picture.nodes().get(i).equals(shown.nodes().get(i))) {
-                changedNodes.add(picture.nodes().get(i));
-            }
-        }
+        List<RunPicture.NodeView> changedNodes = changed(picture.nodes(), shown.nodes());
+        List<RunGraph.Edge> changedEdges = changed(graph.edges(), shown.graph().edges());
         List<String> regions = new ArrayList<>(List.of("run-summary", "run-node-changes"));
         if (!picture.approvals().equals(shown.approvals())) {
             regions.add("run-approvals");
         }
-        regions.addAll(List.of("run-timeline-newer", "run-hops", "run-graph-data"));
+        regions.addAll(List.of("run-timeline-newer", "run-hops", "run-edge-changes"));
         return templates.render("runs/run", regions, Map.of("run", picture, "newer", newer,
-                "changedNodes", changedNodes));
+                "changedNodes", changedNodes, "changedEdges", changedEdges));
+    }
+
+    /** The items of {@code now} that differ from the same position in {@code before} (lists of equal length). */
+    private static <T> List<T> changed(List<T> now, List<T> before) {
+        List<T> changed = new ArrayList<>();
+        for (int i = 0; i < now.size(); i++) {
+            if (!now.get(i).equals(before.get(i))) {
+                changed.add(now.get(i));
+            }
+        }
+        return changed;
     }
 }

@@ -143,6 +143,24 @@ class RunPicturesTests {
         assertThat(before.graph().revision()).as("time travel draws the revision of its moment").isZero();
     }
 
+    @Test
+    void aLaterPushSwapsInPlaceOnlyTheEdgesATokenTravelledSinceThePageWasDrawn() {
+        ArrayNode events = EventScript.events().runStarted(WORKFLOW, "{\"deal_value\": 50000}",
+                "validate_high_value_deal").emitted(null, "validate_high_value_deal", "t1", null).json();
+        RunPicture shown = draw(hitl, events);
+        add(events, "node.completed", "validate_high_value_deal", "{\"iteration\": 0, \"output\": {}}");
+        add(events, "token.emitted", "manager_approval", "{\"from\": \"validate_high_value_deal\", "
+                + "\"parent\": \"t1\", \"iteration\": 0}");
+        RunPicture now = draw(hitl, events);
+
+        String push = fragments().changes(now, shown);
+        assertThat(push).doesNotContain("id=\"run-graph-data\"")
+                .contains("id=\"run-edge-validate_high_value_deal-manager_approval\"");
+        assertThat(push.split("class=\"graph-edge\"", -1)).as("one edge in the push: " + push).hasSize(2);
+        assertThat(render(shown)).as("the page's edge has the id the push swaps")
+                .contains("id=\"run-edge-validate_high_value_deal-manager_approval\"");
+    }
+
     /** The revisions of a run whose one patch added notify_rejection (and placed the human node). */
     private java.util.function.Function<java.util.List<LiveEvent>, RunWorkflowRevisions.Revision> patchedOnce(
             JsonNode definition) {
@@ -189,13 +207,17 @@ class RunPicturesTests {
     }
 
     private static String render(RunPicture picture) {
+        return fragments().state(picture);
+    }
+
+    private static RunFragments fragments() {
         ClassLoaderTemplateResolver resolver = new ClassLoaderTemplateResolver();
         resolver.setPrefix("templates/");
         resolver.setSuffix(".html");
         SpringTemplateEngine engine = new SpringTemplateEngine();
         engine.setTemplateResolver(resolver);
         engine.setLinkBuilder(new LiveLinkBuilder());
-        return new RunFragments(new LiveTemplates(engine)).state(picture);
+        return new RunFragments(new LiveTemplates(engine));
     }
 
     private static WorkflowIr compile(String fixture) {
