@@ -135,7 +135,10 @@ class RunsListE2ETests {
      */
     private static final class Samples {
 
-        /** How long one page may trail the other at a change of state: the live pushes' round (250 ms), twice. */
+        /**
+         * How long one page may trail the other at a change of state: the live pushes' round (100 ms) and the two
+         * pages' swap times, with room for a busy machine.
+         */
         private static final Duration LAG = Duration.ofMillis(500);
 
         private final Locator row;

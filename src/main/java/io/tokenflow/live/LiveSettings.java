@@ -20,7 +20,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                       and deleted by the supervisor while this instance was not reading, or was behind)
  */
 @ConfigurationProperties("tokenflow.live")
-public record LiveSettings(@DefaultValue("true") boolean enabled, @DefaultValue("250ms") Duration coalesce,
+public record LiveSettings(@DefaultValue("true") boolean enabled, @DefaultValue("100ms") Duration coalesce,
                            @DefaultValue("1s") Duration block, @DefaultValue("500") int batchSize,
                            @DefaultValue("10s") Duration sendTimeLimit, @DefaultValue("4194304") int sendBufferSize,
                            @DefaultValue("400000") int cachedEvents, @DefaultValue("1s") Duration resync) {

@@ -44,7 +44,7 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code ./mvnw -q test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test
  * && java -cp target/classes:target/test-classes:$(cat target/cp.txt) io.tokenflow.benchmark.LiveBenchmark}
  * (options: {@code -Dbench.runs=100 -Dbench.seconds=20 -Dbench.sleep=150 -Dbench.browser-pages=4
- * -Dbench.browser-chain=40 -Dbench.warmup-seconds=20 -Dbench.phases=engine,sockets,browser,long}); a synthetic
+ * -Dbench.browser-chain=40 -Dbench.warmup-seconds=75 -Dbench.phases=engine,sockets,browser,long}); a synthetic
  * load of exactly 1,000 events/s follows (events appended straight to the stream, no engine work; measured after
  * {@code bench.warmup-seconds} of it, with the browser's pages open before it starts), during which real Chromium
  * pages also watch runs (of a {@code bench.browser-chain}-node chain, so each page draws many events of one run) and
@@ -66,9 +66,10 @@ public final class LiveBenchmark {
     private static final int BROWSER_CHAIN = Integer.getInteger("bench.browser-chain", 40);
     /**
      * How long the synthetic phases run their load before they measure it: a server just started spends a core on
-     * compiling its hot code for its first minute, which no warm server does.
+     * compiling its hot code for its first minute, which no warm server does (measured: the C2 compiler threads took
+     * 66% of a core 25-40 s into the load, 9% after 90 s).
      */
-    private static final Duration WARMUP = Duration.ofSeconds(Long.getLong("bench.warmup-seconds", 20));
+    private static final Duration WARMUP = Duration.ofSeconds(Long.getLong("bench.warmup-seconds", 75));
 
     private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
     private final String base;
