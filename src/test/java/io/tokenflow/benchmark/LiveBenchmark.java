@@ -43,7 +43,7 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>Run (the exec plugin is bound to the engine benchmark):
  * {@code ./mvnw -q test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test
  * && java -cp target/classes:target/test-classes:$(cat target/cp.txt) io.tokenflow.benchmark.LiveBenchmark}
- * (options: {@code -Dbench.runs=100 -Dbench.seconds=20 -Dbench.sleep=150 -Dbench.browser-pages=4
+ * (options: {@code -Dbench.runs=100 -Dbench.seconds=20 -Dbench.sleep=150 -Dbench.browser-pages=1,4
  * -Dbench.browser-chain=40 -Dbench.warmup-seconds=75 -Dbench.phases=engine,sockets,browser,long}); a synthetic
  * load of exactly 1,000 events/s follows (events appended straight to the stream, no engine work; measured after
  * {@code bench.warmup-seconds} of it, with the browser's pages open before it starts), during which real Chromium
@@ -58,7 +58,12 @@ public final class LiveBenchmark {
     private static final int CHAIN = 10;
     private static final int SLEEP_MS = Integer.getInteger("bench.sleep", 150);
     private static final Duration MEASURE = Duration.ofSeconds(Long.getLong("bench.seconds", 20));
-    private static final int BROWSER_PAGES = Integer.getInteger("bench.browser-pages", 4);
+    /**
+     * How many Chromium pages watch at once, one browser phase per figure: one person watching a run, then four pages
+     * sharing the machine's two cores with the server.
+     */
+    private static final List<Integer> BROWSER_PAGES = java.util.Arrays.stream(System.getProperty("bench.browser-pages",
+            "1,4").split(",")).map(String::trim).map(Integer::valueOf).toList();
     /** Which parts run: engine, sockets (synthetic, a WebSocket per run), browser (synthetic, Chromium), long. */
     private static final List<String> PHASES = List.of(System.getProperty("bench.phases",
             "engine,sockets,browser,long").split(","));
@@ -103,10 +108,12 @@ public final class LiveBenchmark {
                 bench.latency(app);
             }
             if (PHASES.contains("sockets")) {
-                bench.syntheticLatency(app, true);
+                bench.syntheticLatency(app, 0);
             }
             if (PHASES.contains("browser")) {
-                bench.syntheticLatency(app, false);
+                for (int pages : BROWSER_PAGES) {
+                    bench.syntheticLatency(app, pages);
+                }
             }
             if (PHASES.contains("long")) {
                 bench.longRun(app);
@@ -162,9 +169,12 @@ public final class LiveBenchmark {
      * The same measurement at exactly 1,000 events/s: runs of the 10-node chain appended straight to the events
      * stream (each run one step every 220 ms at a fixed rate, two events each: 11 steps, 22 events in 2.2 s, so 100
      * runs make 1,000 events/s), as the coordinator's Lua steps do. Watched either by a WebSocket client per run, or
-     * by a few real Chromium pages, each on the newest run until it ends (event → pixel).
+     * by {@code browserPages} real Chromium pages, each on the newest run until it ends (event → pixel).
+     *
+     * @param browserPages 0 for a WebSocket client per run
      */
-    private void syntheticLatency(ConfigurableApplicationContext app, boolean socketPerRun) throws Exception {
+    private void syntheticLatency(ConfigurableApplicationContext app, int browserPages) throws Exception {
+        boolean socketPerRun = browserPages == 0;
         RedisKeys keys = app.getBean(RedisKeys.class);
         var redis = app.getBean(RedisConnections.class).commands();
         // the steps due at one moment go out pipelined on a connection of the generator's own
@@ -173,7 +183,7 @@ public final class LiveBenchmark {
         UUID workflowId = app.getBean(CreateWorkflow.class).create(JSON.readTree(chainJson("live-bench-synthetic",
                 chain)), "bench").id();
         latencies.clear();
-        BrowserWatchers browsers = socketPerRun ? null : new BrowserWatchers(base, cookie, BROWSER_PAGES);
+        BrowserWatchers browsers = socketPerRun ? null : new BrowserWatchers(base, cookie, browserPages);
         List<SyntheticRun> runs = new ArrayList<>();
         long measuring = System.nanoTime() + WARMUP.toNanos();
         long ends = measuring + MEASURE.toNanos();
@@ -226,7 +236,7 @@ public final class LiveBenchmark {
             browsers.close();
             System.out.printf("Event → browser pixel, synthetic: %.0f events/s appended to the events stream, %d "
                     + "Chromium pages at 1440×900 each on the newest run (%d-node chain) until it ends, %s%n",
-                    sent / seconds, BROWSER_PAGES, chain, figures("drawn", browsers.latencies()));
+                    sent / seconds, browserPages, chain, figures("drawn", browsers.latencies()));
             System.out.printf("  of which event → WebSocket message in the page: %s%n",
                     figures("arrived", browsers.arrivals()));
             System.out.printf("  and the page's handling of a message (swap and redraw): %s%n",
