@@ -43,8 +43,11 @@ class RunFragments {
                 || graph.edges().size() != shown.graph().edges().size()) {
             return state(picture);
         }
-        List<RunPicture.NodeView> changedNodes = changed(picture.nodes(), shown.nodes());
-        List<RunGraph.Edge> changedEdges = changed(graph.edges(), shown.graph().edges());
+        List<RunPicture.NodeView> changedNodes = new ArrayList<>();
+        changed(picture.nodes(), shown.nodes()).forEach(index -> changedNodes.add(picture.nodes().get(index)));
+        List<ChangedEdge> changedEdges = new ArrayList<>();
+        changed(graph.edges(), shown.graph().edges()).forEach(index -> changedEdges.add(
+                new ChangedEdge(index, graph.edges().get(index))));
         List<String> regions = new ArrayList<>(List.of("run-summary", "run-node-changes"));
         if (!picture.approvals().equals(shown.approvals())) {
             regions.add("run-approvals");
@@ -54,14 +57,18 @@ class RunFragments {
                 "changedNodes", changedNodes, "changedEdges", changedEdges));
     }
 
-    /** The items of {@code now} that differ from the same position in {@code before} (lists of equal length). */
-    private static <T> List<T> changed(List<T> now, List<T> before) {
-        List<T> changed = new ArrayList<>();
+    /** The positions where {@code now} differs from {@code before} (lists of equal length). */
+    private static List<Integer> changed(List<?> now, List<?> before) {
+        List<Integer> changed = new ArrayList<>();
         for (int i = 0; i < now.size(); i++) {
             if (!now.get(i).equals(before.get(i))) {
-                changed.add(now.get(i));
+                changed.add(i);
             }
         }
         return changed;
+    }
+
+    /** An edge of the graph with its place among the revision's edges (its element's id on the page). */
+    record ChangedEdge(int index, RunGraph.Edge edge) {
     }
 }

@@ -153,12 +153,16 @@ class RunPicturesTests {
                 + "\"parent\": \"t1\", \"iteration\": 0}");
         RunPicture now = draw(hitl, events);
 
+        int travelled = now.graph().edges().indexOf(new RunGraph.Edge("validate_high_value_deal", "manager_approval",
+                "static", true));
+        assertThat(travelled).isNotNegative();
         String push = fragments().changes(now, shown);
-        assertThat(push).doesNotContain("id=\"run-graph-data\"")
-                .contains("id=\"run-edge-validate_high_value_deal-manager_approval\"");
+        assertThat(push).doesNotContain("id=\"run-graph-data\"").contains("id=\"run-edge-" + travelled + "\"",
+                "data-from=\"validate_high_value_deal\" data-to=\"manager_approval\" data-kind=\"static\" "
+                        + "data-travelled=\"true\"");
         assertThat(push.split("class=\"graph-edge\"", -1)).as("one edge in the push: " + push).hasSize(2);
         assertThat(render(shown)).as("the page's edge has the id the push swaps")
-                .contains("id=\"run-edge-validate_high_value_deal-manager_approval\"");
+                .contains("id=\"run-edge-" + travelled + "\"");
     }
 
     /** The revisions of a run whose one patch added notify_rejection (and placed the human node). */
