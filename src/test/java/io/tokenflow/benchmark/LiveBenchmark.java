@@ -88,6 +88,10 @@ public final class LiveBenchmark {
 
     public static void main(String[] args) throws Exception {
         List<String> known = List.of("engine", "sockets", "browser", "long");
+        if (BROWSER_PAGES.stream().anyMatch(pages -> pages < 1)) {
+            throw new IllegalArgumentException("Expected bench.browser-pages to list page counts of at least 1, but "
+                    + "found " + BROWSER_PAGES);
+        }
         if (!known.containsAll(PHASES)) {
             throw new IllegalArgumentException("Expected bench.phases to name some of " + known + ", but found "
                     + PHASES);
