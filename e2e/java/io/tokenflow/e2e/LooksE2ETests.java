@@ -72,7 +72,7 @@ class LooksE2ETests {
         page.navigate(base() + "/login");
         // under its content hash (cached for a year), served before signing in
         assertThat(page.locator("link[rel=icon]")).hasAttribute("href",
-                Pattern.compile("^/favicon-[0-9a-f]{32}\\.svg$"));
+                Pattern.compile("^/assets/favicon-[0-9a-f]{32}\\.svg$"));
         APIResponse linked = page.request().get(base() + page.locator("link[rel=icon]").getAttribute("href"));
         assertThat(linked.status()).isEqualTo(200);
         screenshot(page, "login-light");

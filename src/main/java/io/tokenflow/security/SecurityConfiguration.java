@@ -87,8 +87,7 @@ class SecurityConfiguration {
         return http.addFilterAfter(new FreshAccountFilter(accounts), SecurityContextHolderFilter.class)
                 .addFilterAfter(new TenantFilter(accounts), AuthorizationFilter.class)
                 .authorizeHttpRequests(pages -> pages
-                        .requestMatchers("/login", "/error", "/css/**", "/js/**", "/vendor/**", "/webjars/**",
-                                "/favicon.ico", "/favicon*.svg").permitAll() // favicon-<content hash>.svg
+                        .requestMatchers("/login", "/error", "/assets/**", "/webjars/**", "/favicon.ico").permitAll()
                         .requestMatchers(HttpMethod.POST, "/workflows/**")
                         .hasAnyAuthority(Role.DESIGNER.authority(), Role.ADMIN.authority())
                         .requestMatchers(HttpMethod.POST, "/dlq/**", "/runs/**")

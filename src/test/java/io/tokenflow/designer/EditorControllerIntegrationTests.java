@@ -149,7 +149,7 @@ class EditorControllerIntegrationTests {
                         "&quot;function&quot;:&quot;noop&quot;", "&quot;approvers&quot;:[&quot;dana&quot;]",
                         "data-type=\"wait\"", "&quot;wait&quot;:{&quot;duration&quot;:&quot;PT1M&quot;}",
                         "data-type=\"workflow\"", "&quot;workflow&quot;:{&quot;name&quot;:",
-                        "/vendor/cytoscape-edgehandles/")
+                        "/assets/vendor/cytoscape-edgehandles/")
                 // content-hashed
                 .containsPattern("/webjars/cytoscape/[0-9.]+/dist/cytoscape\\.min-[0-9a-f]{32}\\.js\"")
                 .containsPattern("/webjars/dagre/[0-9.]+/dist/dagre\\.min-[0-9a-f]{32}\\.js\"")

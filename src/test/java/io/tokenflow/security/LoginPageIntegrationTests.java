@@ -67,8 +67,8 @@ class LoginPageIntegrationTests {
                 .andExpect(header().string("Cache-Control", containsString("no-store")))
                 .andReturn().getResponse().getContentAsString();
         // the favicon too: asked for before signing in, it must not need a session (the sign-in would then lead to it)
-        for (String pattern : new String[] {"/css/tokenflow-[0-9a-f]{32}\\.css", "/js/theme-[0-9a-f]{32}\\.js",
-                "/favicon-[0-9a-f]{32}\\.svg"}) {
+        for (String pattern : new String[] {"/assets/css/tokenflow-[0-9a-f]{32}\\.css",
+                "/assets/js/theme-[0-9a-f]{32}\\.js", "/assets/favicon-[0-9a-f]{32}\\.svg"}) {
             Matcher link = Pattern.compile(pattern).matcher(page);
             assertThat(link.find()).as("Expected a link matching %s in the sign-in page", pattern).isTrue();
             mvc.perform(get(link.group())).andExpect(status().isOk())
