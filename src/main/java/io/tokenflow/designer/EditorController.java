@@ -43,7 +43,7 @@ class EditorController {
 
     @GetMapping("/workflows/{workflow}/editor")
     String editor(@PathVariable String workflow, Principal principal, Model model) {
-        WorkflowSnapshot latest = queries.latest(workflow);
+        WorkflowDraft latest = queries.latestDraft(workflow);
         String user = principal == null ? null : principal.getName();
         Workflow callable = queries.lastChangedOtherThan(latest.id()).orElse(null);
         model.addAttribute("editor", EditorPage.of(latest, PaletteEntry.of(nodeTypes.snapshot().all(), user,

@@ -21,7 +21,7 @@ public record EditorPage(UUID id, String name, int version, Map<String, Integer>
         palette = new LinkedHashMap<>(palette);
     }
 
-    static EditorPage of(WorkflowSnapshot latest, List<PaletteEntry> entries) {
+    static EditorPage of(WorkflowDraft latest, List<PaletteEntry> entries) {
         Map<String, List<PaletteEntry>> byCategory = new LinkedHashMap<>();
         entries.forEach(entry -> byCategory.computeIfAbsent(entry.category(), category -> new ArrayList<>()).add(entry));
         String dsl = latest.dsl().toString().replace("</", "<\\/");

@@ -64,6 +64,14 @@ public class WorkflowQueries {
         return snapshot(workflow, version(workflow, workflow.latestVersion()), false);
     }
 
+    /** The latest version as the editor's draft starts from it (not compiled again: see {@link WorkflowDraft}). */
+    public WorkflowDraft latestDraft(String reference) {
+        Workflow workflow = workflow(reference);
+        WorkflowVersion latest = version(workflow, workflow.latestVersion());
+        return new WorkflowDraft(workflow.id(), workflow.name(), latest.version(), tags(workflow.id()),
+                documents.read(latest.dsl()));
+    }
+
     public WorkflowSnapshot atVersion(String reference, int version) {
         Workflow workflow = workflow(reference);
         return snapshot(workflow, version(workflow, version), false);
