@@ -1,7 +1,11 @@
 // How the canvas looks: a shape, tone and icon for each kind of node (icons are SVG data: URIs drawn here, coloured
-// from the page's CSS variables), edge labels kept level on a background, and labels readable at every zoom: below
-// a zoom where the normal label would render under ~10 px, every element gets one "zoom-…" class that shows a
-// bigger short label, and then only the icon.
+// from the page's CSS variables), edge labels kept level on a background, and labels readable at every zoom: every
+// element has one "zoom-…" class, its zoom band; below a zoom where the normal label would render under ~10 px the
+// band shows a bigger short label, and then only the icon.
+//
+// Each band's selector holds the properties of that band alone (the far band, where a 200-node workflow opens, has
+// no image and no text margins to apply): cytoscape applies every property of every selector an element matches when
+// it first styles the element, and on a 200-node workflow that work was most of the open before the first frame.
 (function (TF) {
   "use strict";
 
@@ -10,6 +14,8 @@
   var ICON = 22;
   var ICON_X = 14;
   var FONT = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif";
+  /** Edges with a label to show. */
+  var LABELLED = "edge[label][label != \"\"]";
 
   /** Stroke drawings on a 24×24 grid. */
   var ICONS = {
@@ -49,7 +55,7 @@
   var BY_TYPE = {http: "http", transform: "data", filter: "data", aggregate: "data", conditional: "branch",
     loop: "loop", wait: "timer", signal: "signal", workflow: "subflow", agent: "agent", http_agent: "agent"};
 
-  /** Zoom bands: from which zoom up each applies, and its class (the first band has none). */
+  /** Zoom bands: from which zoom up each applies, and its name (the first band has none; its class is "zoom-near"). */
   var BANDS = [{from: 0.8, name: ""}, {from: 0.46, name: "zoom-mid"}, {from: 0.28, name: "zoom-far"},
     {from: 0, name: "zoom-tiny"}];
 
@@ -74,6 +80,11 @@
       }
     }
     return BANDS[BANDS.length - 1].name;
+  }
+
+  /** The class of the elements in a zoom band (what {@link bandOf} returns). */
+  function bandClass(band) {
+    return band || "zoom-near";
   }
 
   function colours() {
@@ -140,22 +151,17 @@
     var styles = [
       {selector: "node", style: {
         "width": NODE_WIDTH, "height": NODE_HEIGHT, "background-color": p.surface, "border-width": 2,
-        "border-color": p["border-strong"], "text-wrap": "ellipsis", "text-max-width": NODE_WIDTH - ICON - 28,
-        "text-valign": "center", "text-halign": "center", "text-margin-x": (ICON_X + ICON) / 2,
-        "text-margin-y": -6, "font-size": 13, "font-weight": 600, "font-family": FONT, "color": p.text,
-        "line-height": 1.3, "min-zoomed-font-size": 9, "background-image-smoothing": "yes",
-        "background-fit": "none", "background-clip": "none", "background-image-containment": "over",
-        "background-width": NODE_WIDTH, "background-height": NODE_HEIGHT}},
-      {selector: "node[label]", style: {"label": "data(label)"}},
-      {selector: "node[?named]", style: {"text-wrap": "wrap"}}
+        "border-color": p["border-strong"], "text-valign": "center", "font-weight": 600, "font-family": FONT,
+        "color": p.text, "min-zoomed-font-size": 9}}
     ];
     Object.keys(LOOKS).forEach(function (look) {
       var tone = p.tone[LOOKS[look].tone];
       styles.push({selector: "node.look-" + look, style: {"shape": LOOKS[look].shape, "border-color": tone.line,
         "background-color": tone.fill}});
-      styles.push({selector: "node.look-" + look + "[typeName]", style: {"background-image": function (node) {
-        return images.full(look, node.data("typeName"));
-      }}});
+      styles.push({selector: "node.look-" + look + ".zoom-near[typeName]", style: {"background-image":
+        function (node) {
+          return images.full(look, node.data("typeName"));
+        }}});
       styles.push({selector: "node.look-" + look + ".zoom-mid, node.look-" + look + ".zoom-tiny",
         style: {"background-image": images.icon(look)}});
     });
@@ -163,33 +169,45 @@
     return styles.concat(zoomStyles());
   }
 
-  /** The bands below the normal one: a bigger id alone, then the icon alone. */
+  /** The bands: name and id over the type's name, then a bigger id alone, then the icon alone. */
   function zoomStyles() {
+    var image = {"background-clip": "none", "background-image-containment": "over"};
     return [
-      {selector: "node.zoom-mid", style: {"label": "data(short)", "font-size": 22, "text-margin-y": 0,
-        "text-wrap": "ellipsis", "background-width": ICON, "background-height": ICON,
-        "background-position-x": ICON_X, "background-position-y": "50%"}},
-      {selector: "node.zoom-far", style: {"label": "data(short)", "font-size": 36, "text-margin-x": 0,
-        "text-margin-y": 0, "text-wrap": "ellipsis", "text-max-width": NODE_WIDTH - 8, "background-image": "none"}},
-      {selector: "node.zoom-tiny", style: {"label": "", "background-width": 44, "background-height": 44,
+      {selector: "node.zoom-near", style: Object.assign({"label": "data(label)", "font-size": 13, "line-height": 1.3,
+        "text-wrap": "ellipsis", "text-max-width": NODE_WIDTH - ICON - 28, "text-margin-x": (ICON_X + ICON) / 2,
+        "text-margin-y": -6, "background-width": NODE_WIDTH, "background-height": NODE_HEIGHT}, image)},
+      {selector: "node[?named].zoom-near", style: {"text-wrap": "wrap"}},
+      {selector: "node.zoom-mid", style: Object.assign({"label": "data(short)", "font-size": 22,
+        "text-wrap": "ellipsis", "text-max-width": NODE_WIDTH - ICON - 28, "text-margin-x": (ICON_X + ICON) / 2,
+        "background-width": ICON, "background-height": ICON, "background-position-x": ICON_X,
+        "background-position-y": "50%"}, image)},
+      {selector: "node.zoom-far", style: {"label": "data(short)", "font-size": 36, "text-wrap": "ellipsis",
+        "text-max-width": NODE_WIDTH - 8}},
+      // the icon alone, in the middle: neither clipped by the shape nor over its border
+      {selector: "node.zoom-tiny", style: {"background-width": 44, "background-height": 44,
         "background-position-x": "50%", "background-position-y": "50%", "border-width": 4}},
-      {selector: "edge.zoom-mid", style: {"font-size": 20}},
-      {selector: "edge.zoom-far, edge.zoom-tiny", style: {"target-label": ""}}
+      {selector: LABELLED + ".zoom-mid", style: {"font-size": 20}},
+      {selector: LABELLED + ".zoom-far, " + LABELLED + ".zoom-tiny", style: {"target-label": ""}}
     ];
   }
 
+  /**
+   * Edges. The label's properties go only to edges that have a label (most have none): cytoscape applies each
+   * property of each matching selector to each element as it first styles it, so on a 200-node workflow every
+   * property given to all edges costs about 200 applications before the first frame.
+   */
   function edgeStyles(p) {
     return [
       {selector: "edge", style: {
         "width": 2, "line-color": p["border-strong"], "target-arrow-color": p["border-strong"],
-        "target-arrow-shape": "triangle", "curve-style": "bezier", "font-size": 13, "font-family": FONT,
-        "color": p.text, "text-rotation": "none", "target-text-rotation": "none", "text-background-color": p.surface, "text-background-opacity": 0.95,
-        "text-background-padding": 3, "text-background-shape": "round-rectangle", "text-border-width": 1,
-        "text-border-color": p.border, "text-border-opacity": 1, "text-wrap": "wrap", "text-max-width": 130,
-        "min-zoomed-font-size": 9, "target-text-offset": 40,
-        "text-events": "yes", "source-distance-from-node": 2, "target-distance-from-node": 2}},
+        "target-arrow-shape": "triangle", "curve-style": "bezier", "source-distance-from-node": 2,
+        "target-distance-from-node": 2}},
       // near the target, where edges leaving one node have spread apart, not at the midpoint where they still touch
-      {selector: "edge[label]", style: {"target-label": "data(label)"}},
+      {selector: LABELLED, style: {"target-label": "data(label)", "font-size": 13, "font-family": FONT,
+        "color": p.text, "target-text-rotation": "none", "text-background-color": p.surface,
+        "text-background-opacity": 0.95, "text-background-padding": 3, "text-background-shape": "round-rectangle",
+        "text-border-width": 1, "text-border-color": p.border, "text-border-opacity": 1, "text-wrap": "wrap",
+        "text-max-width": 130, "min-zoomed-font-size": 9, "target-text-offset": 40, "text-events": "yes"}},
       {selector: "edge.route", style: {"line-style": "dashed", "line-color": p.muted, "target-arrow-color": p.muted}},
       {selector: "edge.problem-error", style: {"line-color": p.error, "target-arrow-color": p.error, "width": 3}},
       {selector: "edge:selected", style: {"line-color": p.accent, "target-arrow-color": p.accent, "width": 4}},
@@ -235,6 +253,6 @@
 
   TF.CanvasStyle = {
     NODE_WIDTH: NODE_WIDTH, NODE_HEIGHT: NODE_HEIGHT,
-    lookOf: lookOf, bandOf: bandOf, stylesheet: stylesheet
+    lookOf: lookOf, bandOf: bandOf, bandClass: bandClass, stylesheet: stylesheet
   };
 })(window.Tokenflow = window.Tokenflow || {});

@@ -227,13 +227,7 @@
     this.band = band;
     this.container.dataset.zoomBand = band || "near";
     cy.batch(function () {
-      var elements = cy.elements();
-      if (old) {
-        elements.removeClass(old);
-      }
-      if (band) {
-        elements.addClass(band);
-      }
+      cy.elements().removeClass(Style.bandClass(old)).addClass(Style.bandClass(band));
     });
   };
 
@@ -270,7 +264,7 @@
     if (cy.elements().empty()) {
       this.expectBand(graph.nodes);
     }
-    var band = this.band ? " " + this.band : "";
+    var band = " " + Style.bandClass(this.band);
     cy.batch(function () {
       graph.nodes.forEach(function (node) { wanted[node.id] = true; });
       graph.ghosts.forEach(function (id) { wanted["missing:" + id] = true; });
