@@ -29,14 +29,15 @@ import tools.jackson.databind.node.ObjectNode;
  * Measures how long the designer takes to show a 200-node workflow (208 edges) in Chromium: the whole application in
  * one JVM (embedded Redis and PostgreSQL), one signed-in browser page opening the workflow's designer N times, each
  * time from navigation start to the canvas's first drawn frame after the first fit (the page's
- * {@code tokenflow:canvas-drawn} performance mark). Twice: as imported (no stored positions, so the designer lays
- * the graph out with dagre as it opens), then after the layout was saved. It prints the median and p95; it asserts
+ * {@code tokenflow:canvas-drawn} performance mark), each open from the workflow's page by its "Open in designer"
+ * link: as imported (no stored positions, so the designer lays the graph out with dagre as it opens), then after the
+ * layout was saved; and once more with the designer reloaded over itself. It prints the median and p95; it asserts
  * nothing (the target is under 500 ms).
  *
  * <p>Run: {@code ./mvnw -q test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
  * -Dmdep.includeScope=test && java -cp target/classes:target/test-classes:$(cat target/cp.txt)
- * io.tokenflow.benchmark.DesignerBenchmark} (options: {@code -Dbench.opens=10 -Dbench.profile=true}; Chromium
- * from /usr/bin/chromium when there is one, else Playwright's own).
+ * io.tokenflow.benchmark.DesignerBenchmark} (options: {@code -Dbench.opens=10 -Dbench.profile=true
+ * -Dbench.trace=true}; Chromium from /usr/bin/chromium when there is one, else Playwright's own).
  */
 public final class DesignerBenchmark {
 
@@ -48,7 +49,8 @@ public final class DesignerBenchmark {
 
     /** Where the time of an open goes: the navigation's steps, then the editor's marks. */
     private static final String STEPS = "() => { const n = performance.getEntriesByType('navigation')[0];"
-            + " const steps = {response: n.responseStart, html: n.responseEnd, interactive: n.domInteractive};"
+            + " const steps = {request: n.requestStart, response: n.responseStart, html: n.responseEnd,"
+            + " interactive: n.domInteractive};"
             + " performance.getEntriesByType('mark').filter(m => m.name.startsWith('tokenflow:'))"
             + ".forEach(m => steps[m.name.substring(10)] ??= m.startTime); return steps; }";
 
@@ -77,11 +79,15 @@ public final class DesignerBenchmark {
             System.out.printf("Tokenflow designer benchmark: %d cores, Java %s, Chromium %s, 200 nodes / 208 edges%n",
                     Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), browser.version());
             bench.signIn();
-            bench.measure(workflow, "no stored positions (laid out on open)");
+            bench.measure(workflow, "no stored positions (laid out on open), from the workflow's page", true);
             bench.saveLayout(workflow);
-            bench.measure(workflow, "positions stored");
+            bench.measure(workflow, "positions stored, from the workflow's page", true);
+            bench.measure(workflow, "positions stored, reloaded in the designer", false);
             if (Boolean.getBoolean("bench.profile")) {
                 bench.profile(workflow);
+            }
+            if (Boolean.getBoolean("bench.trace")) {
+                bench.trace(browser, workflow);
             }
         }
         System.exit(0);
@@ -95,14 +101,23 @@ public final class DesignerBenchmark {
         page.waitForURL(url -> !url.contains("/login"));
     }
 
-    /** Opens the designer twice to warm up, then {@link #OPENS} times, and prints the figures. */
-    private void measure(String workflow, String what) {
+    /**
+     * Opens the designer twice to warm up, then {@link #OPENS} times, and prints the figures. Each open either starts
+     * on the workflow's page and follows its "Open in designer" link, as a designer does, or reloads the designer over
+     * itself (the page it leaves is then a 200-node canvas to tear down, which the timings include).
+     */
+    private void measure(String workflow, String what, boolean fromWorkflowPage) {
         List<Double> drawn = new ArrayList<>();
         List<Double> loaded = new ArrayList<>();
         List<Double> script = new ArrayList<>();
         Map<String, List<Double>> steps = new java.util.LinkedHashMap<>();
         for (int i = -2; i < OPENS; i++) {
-            page.navigate(base + "/workflows/" + workflow + "/editor");
+            if (fromWorkflowPage) {
+                page.navigate(base + "/workflows/" + workflow);
+                page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName("Open in designer")).click();
+            } else {
+                page.navigate(base + "/workflows/" + workflow + "/editor");
+            }
             page.waitForSelector("#canvas[data-drawn]");
             if (i >= 0) {
                 drawn.add(((Number) page.evaluate(DRAWN)).doubleValue());
@@ -120,6 +135,7 @@ public final class DesignerBenchmark {
                         + " first render and fit: median %.0f ms, p95 %.0f ms (n=%d)%n", what, percentile(drawn, 50),
                 percentile(drawn, 95), percentile(loaded, 50), percentile(loaded, 95), percentile(script, 50),
                 percentile(script, 95), drawn.size());
+        System.out.println("  each open, ms: " + drawn.stream().map(ms -> String.format("%.0f", ms)).toList());
         StringBuilder line = new StringBuilder("  steps, median ms after navigation start:");
         steps.forEach((step, at) -> line.append(String.format(" %s %.0f;", step, percentile(at, 50))));
         System.out.println(line);
@@ -173,6 +189,61 @@ public final class DesignerBenchmark {
         System.out.println("Total time (with what each function called), cytoscape's own functions left out:");
         total.entrySet().stream().filter(entry -> !entry.getKey().contains("cytoscape.min"))
                 .sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(45)
+                .forEach(entry -> System.out.printf("  %7.1f ms  %s%n", entry.getValue(), entry.getKey()));
+    }
+
+    /**
+     * With {@code -Dbench.trace=true}: one more open under Chromium's tracing, and the renderer main thread's time by
+     * kind of work (self time of each trace event: script, style, layout, paint, parsing…), which the JS profile only
+     * shows as "(program)". The trace is kept in target/designer-open-trace.json for chrome://tracing.
+     */
+    private void trace(Browser browser, String workflow) throws java.io.IOException {
+        Path file = Path.of("target/designer-open-trace.json");
+        browser.startTracing(page, new Browser.StartTracingOptions().setPath(file).setCategories(List.of(
+                "devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "blink", "cc",
+                "blink.user_timing", "loading", "toplevel", "gpu", "viz")));
+        page.navigate(base + "/workflows/" + workflow + "/editor");
+        page.waitForSelector("#canvas[data-drawn]");
+        browser.stopTracing();
+        JsonArray events = com.google.gson.JsonParser.parseString(Files.readString(file)).getAsJsonObject()
+                .getAsJsonArray("traceEvents");
+        Map<String, String> threads = new HashMap<>();
+        List<JsonObject> complete = new ArrayList<>();
+        for (var element : events) {
+            JsonObject event = element.getAsJsonObject();
+            String key = event.get("pid").getAsString() + "/" + event.get("tid").getAsString();
+            String phase = event.get("ph").getAsString();
+            if (phase.equals("M") && event.get("name").getAsString().equals("thread_name")) {
+                threads.put(key, event.getAsJsonObject("args").get("name").getAsString());
+            } else if (phase.equals("X") && event.has("dur")) {
+                complete.add(event);
+            }
+        }
+        complete.removeIf(event -> !"CrRendererMain".equals(threads.get(event.get("pid").getAsString() + "/"
+                + event.get("tid").getAsString())));
+        complete.sort(java.util.Comparator.<JsonObject>comparingDouble(event -> event.get("ts").getAsDouble())
+                .thenComparing(event -> -event.get("dur").getAsDouble()));
+        Map<String, Double> self = new HashMap<>();
+        java.util.Deque<double[]> stack = new java.util.ArrayDeque<>();
+        java.util.Deque<String> names = new java.util.ArrayDeque<>();
+        for (JsonObject event : complete) {
+            double start = event.get("ts").getAsDouble();
+            double duration = event.get("dur").getAsDouble();
+            while (!stack.isEmpty() && stack.peek()[0] + stack.peek()[1] <= start) {
+                stack.pop();
+                names.pop();
+            }
+            if (!stack.isEmpty()) {
+                self.merge(names.peek(), -Math.min(duration, stack.peek()[0] + stack.peek()[1] - start) / 1000.0,
+                        Double::sum);
+            }
+            String name = event.get("name").getAsString();
+            self.merge(name, duration / 1000.0, Double::sum);
+            stack.push(new double[] {start, duration});
+            names.push(name);
+        }
+        System.out.println("Trace of one open (positions stored), renderer main thread, self time by event:");
+        self.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(30)
                 .forEach(entry -> System.out.printf("  %7.1f ms  %s%n", entry.getValue(), entry.getKey()));
     }
 
