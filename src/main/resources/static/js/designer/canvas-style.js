@@ -13,6 +13,9 @@
   var NODE_HEIGHT = 60;
   var ICON = 22;
   var ICON_X = 14;
+  /** The label beside the icon, in the near and middle bands: its width and its shift right of the centre. */
+  var LABEL_WIDTH = NODE_WIDTH - ICON - 28;
+  var LABEL_X = (ICON_X + ICON) / 2;
   var FONT = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif";
   /** Edges with a label to show. */
   var LABELLED = "edge[label][label != \"\"]";
@@ -174,11 +177,11 @@
     var image = {"background-clip": "none", "background-image-containment": "over"};
     return [
       {selector: "node.zoom-near", style: Object.assign({"label": "data(label)", "font-size": 13, "line-height": 1.3,
-        "text-wrap": "ellipsis", "text-max-width": NODE_WIDTH - ICON - 28, "text-margin-x": (ICON_X + ICON) / 2,
+        "text-wrap": "ellipsis", "text-max-width": LABEL_WIDTH, "text-margin-x": LABEL_X,
         "text-margin-y": -6, "background-width": NODE_WIDTH, "background-height": NODE_HEIGHT}, image)},
       {selector: "node[?named].zoom-near", style: {"text-wrap": "wrap"}},
       {selector: "node.zoom-mid", style: Object.assign({"label": "data(short)", "font-size": 22,
-        "text-wrap": "ellipsis", "text-max-width": NODE_WIDTH - ICON - 28, "text-margin-x": (ICON_X + ICON) / 2,
+        "text-wrap": "ellipsis", "text-max-width": LABEL_WIDTH, "text-margin-x": LABEL_X,
         "background-width": ICON, "background-height": ICON, "background-position-x": ICON_X,
         "background-position-y": "50%"}, image)},
       {selector: "node.zoom-far", style: {"label": "data(short)", "font-size": 36, "text-wrap": "ellipsis",
