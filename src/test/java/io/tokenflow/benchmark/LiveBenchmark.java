@@ -45,7 +45,7 @@ import tools.jackson.databind.json.JsonMapper;
  * && java -cp target/classes:target/test-classes:$(cat target/cp.txt) io.tokenflow.benchmark.LiveBenchmark}
  * (options: {@code -Dbench.runs=100 -Dbench.seconds=20 -Dbench.sleep=150 -Dbench.browser-pages=1,4
  * -Dbench.browser-chain=40 -Dbench.warmup-seconds=75 -Dbench.phases=engine,sockets,browser,long}); a synthetic
- * load of exactly 1,000 events/s follows (events appended straight to the stream, no engine work; measured after
+ * load of 1,000 events/s follows (events appended straight to the stream, no engine work; measured after
  * {@code bench.warmup-seconds} of it, with the browser's pages open before it starts), during which real Chromium
  * pages also watch runs (of a {@code bench.browser-chain}-node chain, so each page draws many events of one run) and
  * time each event to the frame that shows it ({@link BrowserWatchers}).
@@ -170,9 +170,9 @@ public final class LiveBenchmark {
     }
 
     /**
-     * The same measurement at exactly 1,000 events/s: runs of the 10-node chain appended straight to the events
-     * stream (each run one step every 220 ms at a fixed rate, two events each: 11 steps, 22 events in 2.2 s, so 100
-     * runs make 1,000 events/s), as the coordinator's Lua steps do. Watched either by a WebSocket client per run, or
+     * The same measurement at 1,000 events/s: runs of the 10-node chain appended straight to the events stream (each
+     * run one step every 200 ms at a fixed rate, two events a step, so 100 runs in flight make 1,000 events/s), as the
+     * coordinator's Lua steps do. Watched either by a WebSocket client per run, or
      * by {@code browserPages} real Chromium pages, each on the newest run until it ends (event → pixel).
      *
      * @param browserPages 0 for a WebSocket client per run
@@ -276,7 +276,8 @@ public final class LiveBenchmark {
     /** One synthetic run of the chain: step 0 starts it, steps 1..n complete node i and emit the next token. */
     private static final class SyntheticRun {
 
-        private static final long STEP_NANOS = 220_000_000L;
+        /** Two events a step, one step every 200 ms: 10 events/s a run, 1,000 events/s for 100 runs in flight. */
+        private static final long STEP_NANOS = 200_000_000L;
 
         private final UUID id;
         private final UUID workflowId;
