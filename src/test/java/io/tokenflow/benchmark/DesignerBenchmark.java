@@ -80,11 +80,14 @@ public final class DesignerBenchmark {
                     Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), browser.version());
             bench.signIn();
             bench.measure(workflow, "no stored positions (laid out on open), from the workflow's page", true);
+            if (Boolean.getBoolean("bench.profile")) {
+                bench.profile(workflow, "no stored positions");
+            }
             bench.saveLayout(workflow);
             bench.measure(workflow, "positions stored, from the workflow's page", true);
             bench.measure(workflow, "positions stored, reloaded in the designer", false);
             if (Boolean.getBoolean("bench.profile")) {
-                bench.profile(workflow);
+                bench.profile(workflow, "positions stored");
             }
             if (Boolean.getBoolean("bench.trace")) {
                 bench.trace(browser, workflow);
@@ -143,9 +146,10 @@ public final class DesignerBenchmark {
 
     /**
      * With {@code -Dbench.profile=true}: one more open under V8's sampling profiler (Chrome DevTools Protocol), and the
-     * functions that took the most time of their own, with the time the page spent in each kind of work.
+     * functions that took the most time of their own, with the time the page spent in each kind of work; once laid out
+     * on open and once with positions stored.
      */
-    private void profile(String workflow) {
+    private void profile(String workflow, String what) {
         CDPSession cdp = page.context().newCDPSession(page);
         cdp.send("Profiler.enable");
         JsonObject interval = new JsonObject();
@@ -165,7 +169,7 @@ public final class DesignerBenchmark {
             String name = frameName(nodes.get(samples.get(i).getAsInt()));
             self.merge(name, deltas.get(i).getAsDouble() / 1000.0, Double::sum);
         }
-        System.out.println("Profile of one open (positions stored), self time:");
+        System.out.println("Profile of one open (" + what + "), self time:");
         self.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(25)
                 .forEach(entry -> System.out.printf("  %7.1f ms  %s%n", entry.getValue(), entry.getKey()));
         // total time: each sample counts once for every distinct function on its stack
