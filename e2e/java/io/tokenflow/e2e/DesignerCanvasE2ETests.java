@@ -69,6 +69,42 @@ class DesignerCanvasE2ETests {
     }
 
     @Test
+    void aWorkflowWithoutPositionsOpensLaidOutTopToBottomAndLTidiesItAgainAfterANodeWasMoved(Page page)
+            throws Exception {
+        BearerApi api = api();
+        String workflow = api.call("POST", "/api/v1/workflows", LaneWorkflow.json(unique("laid-out"), 3, 4, 2), 201)
+                .get("id").asString();
+        open(page, workflow);
+        Map<String, double[]> opened = new java.util.HashMap<>();
+        for (String id : List.of("start", "end", "lane0_0", "lane0_5", "lane1_0", "lane1_3", "lane2_0", "lane2_3")) {
+            opened.put(id, modelPosition(page, id));
+        }
+        // top to bottom: every edge runs down to a node at least a node's height below, and no node covers another
+        assertThat((List<?>) page.evaluate("() => " + CY + ".edges().filter(e => e.target().position().y"
+                + " < e.source().position().y + 60).map(e => e.id())")).as("edges not running down").isEmpty();
+        assertThat(opened.get("end")[1]).isGreaterThan(opened.get("lane0_5")[1]);
+        assertThat(overlappingNodes(page)).as("nodes drawn on top of each other").isEmpty();
+
+        dragFromBottomEdge(page, "lane1_3", 300, -200);
+        assertThat(modelPosition(page, "lane1_3")[1]).isLessThan(opened.get("lane1_3")[1] - 100);
+        page.locator("#canvas").focus();
+        page.keyboard().press("l");
+
+        page.waitForFunction("y => Math.abs(" + CY + ".getElementById('lane1_3').position().y - y) < 1",
+                opened.get("lane1_3")[1]);
+        for (Map.Entry<String, double[]> node : opened.entrySet()) {
+            assertThat(modelPosition(page, node.getKey())).as(node.getKey())
+                    .containsExactly(node.getValue(), org.assertj.core.data.Offset.offset(1.0));
+        }
+        page.keyboard().press("Control+s");
+        JsonNode saved = await().atMost(Duration.ofSeconds(20)).until(() -> api.call("GET", "/api/v1/workflows/"
+                + workflow, null, 200), snapshot -> snapshot.get("version").asInt() == 2);
+        JsonNode ui = node(saved, "lane1_3").get("ui");
+        assertThat(ui.get("x").asDouble()).isCloseTo(opened.get("lane1_3")[0], org.assertj.core.data.Offset.offset(1.0));
+        assertThat(ui.get("y").asDouble()).isCloseTo(opened.get("lane1_3")[1], org.assertj.core.data.Offset.offset(1.0));
+    }
+
+    @Test
     void aNodesBodyMovesItAtEveryZoomAndTheDotUnderItDrawsAnEdgeOnlyOutsideIt(Page page) throws Exception {
         String workflow = api().call("POST", "/api/v1/workflows", LaneWorkflow.json(unique("zooms"), 6, 6, 0), 201)
                 .get("id").asString();
@@ -275,6 +311,14 @@ class DesignerCanvasE2ETests {
         List<?> p = (List<?>) page.evaluate("id => { const p = " + CY + ".getElementById(id).position();"
                 + " return [p.x, p.y]; }", node);
         return new double[] {((Number) p.get(0)).doubleValue(), ((Number) p.get(1)).doubleValue()};
+    }
+
+    /** Pairs of nodes whose boxes (labels left out) overlap. */
+    private static List<?> overlappingNodes(Page page) {
+        return (List<?>) page.evaluate("() => { const boxes = " + CY + ".nodes().map(n => [n.id(),"
+                + " n.boundingBox({includeLabels: false})]); const pairs = []; boxes.forEach(([a, p], i) =>"
+                + " boxes.slice(i + 1).forEach(([b, q]) => { if (p.x1 < q.x2 && q.x1 < p.x2 && p.y1 < q.y2"
+                + " && q.y1 < p.y2) pairs.push(a + '/' + b); })); return pairs; }");
     }
 
     private static double zoom(Page page) {

@@ -11,6 +11,8 @@
 
   var NODE_WIDTH = 176;
   var NODE_HEIGHT = 60;
+  /** The width of the dashed stand-in for a node an edge names but the workflow lacks. */
+  var MISSING_WIDTH = 140;
   var ICON = 22;
   var ICON_X = 14;
   /** The label beside the icon, in the near and middle bands: its width and its shift right of the centre. */
@@ -228,7 +230,7 @@
       {selector: "node.problem-error", style: {"border-color": p.error, "border-width": 4,
         "background-color": p["error-soft"], "border-style": "solid"}},
       {selector: "node.missing", style: {"border-style": "dashed", "border-color": p.error, "color": p.error,
-        "background-color": p.surface, "background-image": "none", "width": 140, "shape": "round-rectangle",
+        "background-color": p.surface, "background-image": "none", "width": MISSING_WIDTH, "shape": "round-rectangle",
         "text-margin-x": 0, "text-margin-y": 0, "text-wrap": "wrap"}},
       {selector: "node:selected", style: {"border-color": p.text, "border-width": 4, "overlay-opacity": 0.08,
         "overlay-color": p.accent}},
@@ -255,7 +257,7 @@
   }
 
   TF.CanvasStyle = {
-    NODE_WIDTH: NODE_WIDTH, NODE_HEIGHT: NODE_HEIGHT,
+    NODE_WIDTH: NODE_WIDTH, NODE_HEIGHT: NODE_HEIGHT, MISSING_WIDTH: MISSING_WIDTH,
     lookOf: lookOf, bandOf: bandOf, bandClass: bandClass, stylesheet: stylesheet
   };
 })(window.Tokenflow = window.Tokenflow || {});

@@ -10,6 +10,17 @@
   /** Model pixels kept around the graph when it is fitted in view. */
   var FIT_PADDING = 40;
 
+  function placedByDocument(node) {
+    return !!node.ui && typeof node.ui.x === "number" && typeof node.ui.y === "number";
+  }
+
+  /** Dagre's positions for the workflow's nodes and the stand-ins for missing ones (ids "missing:<id>"). */
+  function layoutOf(nodeIds, missingIds, edges) {
+    var boxes = nodeIds.map(function (id) { return {id: id, width: NODE_WIDTH, height: NODE_HEIGHT}; })
+        .concat(missingIds.map(function (id) { return {id: id, width: Style.MISSING_WIDTH, height: NODE_HEIGHT}; }));
+    return TF.Layout.positions(boxes, edges);
+  }
+
   /** The graph a document draws: its nodes, edges, route-only edges and ghosts for ids that name no node. */
   function graphOf(document, kinds) {
     var graph = {nodes: [], edges: [], ghosts: [], meta: {}};
@@ -261,8 +272,14 @@
     var graph = graphOf(document, this.kinds);
     var wanted = {};
     var unplaced = [];
+    // a first drawing with no stored position at all is laid out before it is drawn, not drawn and then moved
+    var laidOut = null;
     if (cy.elements().empty()) {
       this.expectBand(graph.nodes);
+      if (graph.nodes.length > 0 && !graph.nodes.some(placedByDocument)) {
+        laidOut = layoutOf(graph.nodes.map(function (node) { return node.id; }),
+            graph.ghosts.map(function (id) { return "missing:" + id; }), graph.edges);
+      }
     }
     var band = " " + Style.bandClass(this.band);
     cy.batch(function () {
@@ -282,11 +299,11 @@
         var data = labelOf(node, canvas.typeNames, canvas.problemLabels[node.id] || "");
         data.type = node.type;
         var existing = cy.getElementById(node.id);
-        var ui = node.ui && typeof node.ui.x === "number" && typeof node.ui.y === "number" ? node.ui : null;
+        var ui = placedByDocument(node) ? node.ui : null;
         if (existing.empty()) {
           fresh.push({group: "nodes", data: Object.assign({id: node.id}, data), classes: classes,
-            position: ui ? {x: ui.x, y: ui.y} : {x: 0, y: 0}});
-          if (!ui) {
+            position: ui ? {x: ui.x, y: ui.y} : laidOut ? laidOut[node.id] : {x: 0, y: 0}});
+          if (!ui && !laidOut) {
             unplaced.push(node.id);
           }
           return;
@@ -299,9 +316,11 @@
       });
       graph.ghosts.forEach(function (id) {
         if (cy.getElementById("missing:" + id).empty()) {
-          unplaced.push("missing:" + id);
+          if (!laidOut) {
+            unplaced.push("missing:" + id);
+          }
           fresh.push({group: "nodes", data: {id: "missing:" + id, label: id + "?\nno such node", short: id + "?"},
-            classes: "missing" + band, grabbable: false, position: {x: 0, y: 0}});
+            classes: "missing" + band, grabbable: false, position: laidOut ? laidOut["missing:" + id] : {x: 0, y: 0}});
         }
       });
       graph.edges.forEach(function (edge) {
@@ -334,7 +353,7 @@
     }
     var cy = this.cy;
     if (unplaced.length >= total) {
-      this.layout(false);
+      this.layout();
       return;
     }
     var placed = cy.nodes().not(cy.collection(unplaced)).not(".eh-ghost");
@@ -355,14 +374,21 @@
     });
   };
 
-  /** Lays the graph out top to bottom with dagre; returns the new positions by node id. */
-  Canvas.prototype.layout = function (animate) {
-    var nodes = this.cy.elements().not(".eh-ghost, .eh-preview");
-    nodes.layout({name: "dagre", rankDir: "TB", nodeSep: 70, rankSep: 110, edgeSep: 20, fit: false,
-      animate: !!animate, animationDuration: 250}).run();
+  /** Lays the graph out top to bottom (as a workflow without positions opens); returns the positions by node id. */
+  Canvas.prototype.layout = function () {
+    var cy = this.cy;
+    var nodes = cy.nodes().not(".eh-ghost, .eh-preview");
+    var laidOut = layoutOf(nodes.not(".missing").map(function (node) { return node.id(); }),
+        nodes.filter(".missing").map(function (node) { return node.id(); }),
+        cy.edges().not(".eh-ghost, .eh-preview").map(function (edge) {
+          return {id: edge.id(), source: edge.source().id(), target: edge.target().id()};
+        }));
+    cy.batch(function () {
+      nodes.forEach(function (node) { node.position(laidOut[node.id()]); });
+    });
     this.fit();
     var positions = {};
-    this.cy.nodes().not(".missing, .eh-ghost").forEach(function (node) {
+    nodes.not(".missing").forEach(function (node) {
       positions[node.id()] = Object.assign({}, node.position());
     });
     return positions;

@@ -187,7 +187,7 @@
     if (this.canvas.readOnly) {
       return;
     }
-    var positions = this.canvas.layout(false);
+    var positions = this.canvas.layout();
     this.change("Layout", function (d) { Documents.setPositions(d, positions); });
   };
 

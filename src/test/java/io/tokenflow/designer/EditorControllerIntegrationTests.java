@@ -152,7 +152,8 @@ class EditorControllerIntegrationTests {
                         "/assets/vendor/cytoscape-edgehandles/")
                 // content-hashed
                 .containsPattern("/webjars/cytoscape/[0-9.]+/dist/cytoscape\\.min-[0-9a-f]{32}\\.js\"")
-                .containsPattern("/webjars/dagre/[0-9.]+/dist/dagre\\.min-[0-9a-f]{32}\\.js\"")
+                .containsPattern("/assets/vendor/dagre/dagre\\.min-[0-9a-f]{32}\\.js\"")
+                .containsPattern("/assets/js/designer/layout-[0-9a-f]{32}\\.js\"")
                 .doesNotContain("data-type=\"parallel\"");
     }
 
