@@ -116,6 +116,30 @@ class RunPageE2ETests {
     }
 
     @Test
+    void drawsEveryEdgeWhenNodeIdsWithDashesMakeTheSameFromToName(Page page) {
+        List<String> console = ConsoleProblems.of(page);
+        SignIn.andOpen(page, base(), "/runs");
+        // a -> b-c and a-b -> c: both were "edge-a-b-c" to the graph, which refused the second
+        String workflow = createWorkflow(page, """
+                {"name": "dashes-%s", "nodes": [
+                  {"id": "a", "type": "function", "config": {"function": "echo"}},
+                  {"id": "a-b", "type": "function", "config": {"function": "echo"}},
+                  {"id": "b-c", "type": "function", "config": {"function": "echo"}},
+                  {"id": "c", "type": "function", "config": {"function": "echo"}}],
+                 "edges": [{"from": "a", "to": "a-b"}, {"from": "a", "to": "b-c"}, {"from": "a-b", "to": "c"}]}""");
+        UUID run = startRun(page, workflow, "{}");
+        awaitEvent(page, run, "run.completed");
+
+        page.navigate(base() + "/runs/" + run);
+        assertThat(page.locator("#run-summary .status")).hasText("completed");
+        page.waitForFunction("() => " + CY + ".edges().length === 3");
+        assertThat(edgeClasses(page, "a", "b-c")).contains("travelled");
+        assertThat(edgeClasses(page, "a-b", "c")).contains("travelled");
+        assertThat(edgeClasses(page, "a", "a-b")).contains("travelled");
+        assertThat(console).isEmpty();
+    }
+
+    @Test
     void placesNodesWhereTheDesignerDidAndTheDurationTicksWhileTheRunWaitsAndMatchesTheServersOnReload(Page page) {
         List<String> console = ConsoleProblems.of(page);
         SignIn.andOpen(page, base(), "/runs");
@@ -245,8 +269,10 @@ class RunPageE2ETests {
     }
 
     private static String edgeClasses(Page page, String from, String to) {
-        return (String) page.evaluate("() => " + CY + ".getElementById('edge-" + from + "-" + to
-                + "').classes().join(' ')");
+        return (String) page.evaluate("a => { const edges = " + CY + ".edges().filter(e => e.source().id() === a[0]"
+                + " && e.target().id() === a[1]); if (edges.length !== 1) throw new Error('Expected one edge ' + a[0]"
+                + " + ' -> ' + a[1] + ', but found ' + edges.length); return edges.classes().join(' '); }",
+                List.of(from, to));
     }
 
     private Locator node(Page page, String id) {

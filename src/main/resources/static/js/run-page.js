@@ -54,8 +54,11 @@
     var nodes = Array.prototype.map.call(data.querySelectorAll(".graph-node"), function (span) {
       return span.dataset;
     });
+    // an edge is known by its place among the revision's edges (its span's id): node ids may hold '-', and two edges
+    // may join the same nodes, so "from-to" could name two of them
     var edges = Array.prototype.map.call(data.querySelectorAll(".graph-edge"), function (span) {
-      return span.dataset;
+      return { id: span.id, from: span.dataset.from, to: span.dataset.to, kind: span.dataset.kind,
+        travelled: span.dataset.travelled };
     });
     return { revision: data.dataset.revision, nodes: nodes, edges: edges };
   }
@@ -101,8 +104,7 @@
         type: node.type }, size([node.label].concat(item ? badges(item) : [])),
         lookOf(item ? item.dataset.status : "not-reached")), classes: node.added ? "added" : "" };
     }).concat(graph.edges.map(function (edge) {
-      return { group: "edges", data: { id: "edge-" + edge.from + "-" + edge.to, source: edge.from,
-        target: edge.to }, classes: edge.kind };
+      return { group: "edges", data: { id: edge.id, source: edge.from, target: edge.to }, classes: edge.kind };
     }));
   }
 
@@ -239,7 +241,7 @@
   function highlight(graph, statuses) {
     var ended = ["COMPLETED", "FAILED", "CANCELLED"].indexOf(runStatus()) >= 0;
     graph.edges.forEach(function (edge) {
-      var element = cy.getElementById("edge-" + edge.from + "-" + edge.to);
+      var element = cy.getElementById(edge.id);
       var done = ["completed", "failed", "cancelled"].indexOf(statuses[edge.from]) >= 0;
       element.toggleClass("travelled", !!edge.travelled);
       element.toggleClass("faded", !edge.travelled && (done || ended));
