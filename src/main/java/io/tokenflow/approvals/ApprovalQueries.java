@@ -26,6 +26,7 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 public class ApprovalQueries {
 
+    /** How many decided approvals the inbox page lists (the newest). */
     static final int LIMIT = 200;
     private static final String SELECT = """
             select a.id, a.run_id, a.node_id, a.title, a.instructions, a.status, a.approvers, a.escalation_policy, a.escalation_level,
@@ -48,12 +49,14 @@ public class ApprovalQueries {
         return jdbc.sql(SELECT + " where a.id = :id").param("id", id).query(this::row).optional();
     }
 
-    /** Pending approvals, oldest first; only those the caller may decide when {@code caller} is given. */
-    public List<ApprovalRecord> pending(Caller caller) {
+    /**
+     * One page of the pending approvals, oldest first; only those the caller may decide when {@code caller} is given.
+     */
+    public List<ApprovalRecord> pending(Caller caller, int page, int size) {
         String mine = caller == null ? "" : " and jsonb_exists_any(a.approvers, cast(:names as text[]))";
         var query = jdbc.sql(SELECT + " where a.status = 'PENDING'" + mine + " and " + TenantSql.ownsWorkflow("w")
-                + " order by a.created_at, a.id limit :limit").param("limit", LIMIT)
-                .param("tenant", CurrentTenant.orNull());
+                + " order by a.created_at, a.id limit :limit offset :offset").param("limit", size)
+                .param("offset", (long) page * size).param("tenant", CurrentTenant.orNull());
         if (caller != null) {
             query = query.param("names", names(caller));
         }
@@ -90,13 +93,16 @@ public class ApprovalQueries {
                         + " order by w.name").param("tenant", CurrentTenant.orNull()).query(String.class).list();
     }
 
-    /** Decided (or cancelled) approvals, newest first; only those the caller decided or could have, when given. */
-    public List<ApprovalRecord> decided(Caller caller) {
+    /**
+     * One page of the decided (or cancelled) approvals, newest first; only those the caller decided or could have, when
+     * {@code caller} is given.
+     */
+    public List<ApprovalRecord> decided(Caller caller, int page, int size) {
         String mine = caller == null ? ""
                 : " and (a.decided_by = :username or jsonb_exists_any(a.approvers, cast(:names as text[])))";
         var query = jdbc.sql(SELECT + " where a.status <> 'PENDING'" + mine + " and " + TenantSql.ownsWorkflow("w")
-                + " order by a.decided_at desc nulls last, a.id limit :limit").param("limit", LIMIT)
-                .param("tenant", CurrentTenant.orNull());
+                + " order by a.decided_at desc nulls last, a.id limit :limit offset :offset").param("limit", size)
+                .param("offset", (long) page * size).param("tenant", CurrentTenant.orNull());
         if (caller != null) {
             query = query.param("names", names(caller)).param("username", caller.username());
         }

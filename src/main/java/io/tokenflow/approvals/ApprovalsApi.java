@@ -22,6 +22,10 @@ import io.tokenflow.web.RequestJson;
 @RestController
 class ApprovalsApi {
 
+    /** A page's size when the request names none: what the list returned before it had pages. */
+    static final int DEFAULT_SIZE = 200;
+    static final int MAX_SIZE = 500;
+
     private final ApprovalQueries approvals;
     private final DecideApproval decide;
 
@@ -30,12 +34,22 @@ class ApprovalsApi {
         this.decide = decide;
     }
 
+    /** Pending approvals oldest first, decided ones newest first; paged like the runs list ({@code page}, {@code size}). */
     @GetMapping("/api/v1/approvals")
     List<ApprovalRecord> list(@RequestParam(defaultValue = "pending") String status,
-                              @RequestParam(defaultValue = "false") boolean mine, Caller caller) {
+                              @RequestParam(defaultValue = "false") boolean mine,
+                              @RequestParam(defaultValue = "0") int page,
+                              @RequestParam(defaultValue = "" + DEFAULT_SIZE) int size, Caller caller) {
+        if (page < 0) {
+            throw new BadRequestException("Expected page >= 0, but found " + page, "query:page");
+        }
+        if (size < 1 || size > MAX_SIZE) {
+            throw new BadRequestException("Expected size between 1 and " + MAX_SIZE + ", but found " + size,
+                    "query:size");
+        }
         return switch (status.toLowerCase(Locale.ROOT)) {
-            case "pending" -> approvals.pending(mine ? caller : null);
-            case "decided" -> approvals.decided(mine ? caller : null);
+            case "pending" -> approvals.pending(mine ? caller : null, page, size);
+            case "decided" -> approvals.decided(mine ? caller : null, page, size);
             default -> throw new BadRequestException("Expected status 'pending' or 'decided', but found '" + status
                     + "'", "query:status");
         };

@@ -47,7 +47,7 @@ class InboxModel {
         model.put("selected", selected(rows, params.get("selected")));
         model.put("workflows", workflows(filter));
         model.put("liveParams", json.writeValueAsString(live(filter)));
-        model.put("decided", approvals.decided(caller));
+        model.put("decided", approvals.decided(caller, 0, ApprovalQueries.LIMIT));
         model.put("limit", ApprovalQueries.LIMIT);
         return model;
     }

@@ -72,8 +72,8 @@ class HumanApprovalsIntegrationTests {
         assertThat(approval.approvers()).containsExactly("role:approver");
         assertThat(approval.payload().path("deal_value").asInt()).isEqualTo(250000);
         assertThat(runStatus(run)).isEqualTo("RUNNING");
-        assertThat(approvals.pending(APPROVER)).extracting(ApprovalRecord::id).contains(approval.id());
-        assertThat(approvals.pending(ADMIN)).extracting(ApprovalRecord::id).doesNotContain(approval.id());
+        assertThat(allPending(APPROVER)).extracting(ApprovalRecord::id).contains(approval.id());
+        assertThat(allPending(ADMIN)).extracting(ApprovalRecord::id).doesNotContain(approval.id());
 
         decide(approval.id(), "{\"decision\": \"maybe\"}", "ada", "APPROVER").andExpect(status().isUnprocessableContent())
                 .andExpect(jsonPath("$.pointer").value("/decision"));
@@ -158,7 +158,7 @@ class HumanApprovalsIntegrationTests {
         assertThat(approval.nodeId()).isEqualTo("review");
         assertThat(approval.payload().path("credit").path("score").asInt()).isEqualTo(710);
         assertThat(approval.payload().path("stock").path("available").asBoolean()).isTrue();
-        assertThat(approvals.pending(null).stream().filter(pending -> pending.runId().equals(run))).hasSize(1);
+        assertThat(allPending(null).stream().filter(pending -> pending.runId().equals(run))).hasSize(1);
 
         deciding.decide(approval.id(), "approve", null, APPROVER);
         awaitStatus(run, "COMPLETED");
@@ -197,9 +197,9 @@ class HumanApprovalsIntegrationTests {
     }
 
     private ApprovalRecord awaitPending(UUID run) {
-        await().atMost(Duration.ofSeconds(30)).until(() -> approvals.pending(null).stream()
+        await().atMost(Duration.ofSeconds(30)).until(() -> allPending(null).stream()
                 .anyMatch(approval -> approval.runId().equals(run)));
-        return approvals.pending(null).stream().filter(approval -> approval.runId().equals(run)).findFirst()
+        return allPending(null).stream().filter(approval -> approval.runId().equals(run)).findFirst()
                 .orElseThrow();
     }
 
@@ -228,5 +228,10 @@ class HumanApprovalsIntegrationTests {
 
     private String replayedStatus(UUID run) {
         return history.replay(run, null).status();
+    }
+
+    /** Every pending approval (of the caller's, when given), oldest first: all pages at once. */
+    private List<ApprovalRecord> allPending(Caller caller) {
+        return approvals.pending(caller, 0, Integer.MAX_VALUE);
     }
 }

@@ -144,7 +144,7 @@ class EngineScaleIntegrationTests {
         Caller approver = new Caller("ada", Set.of(Role.APPROVER), Set.of(), Optional.empty());
         Set<UUID> waiting = new HashSet<>(runs);
         await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(250)).until(() -> {
-            for (ApprovalRecord approval : approvals.pending(null)) {
+            for (ApprovalRecord approval : allPending(null)) {
                 if (waiting.remove(approval.runId())) {
                     deciding.decide(approval.id(), "approve", null, approver);
                 }
@@ -174,5 +174,10 @@ class EngineScaleIntegrationTests {
             object.properties().forEach(e -> map.put(e.getKey(), e.getValue()));
         }
         return map;
+    }
+
+    /** Every pending approval (of the caller's, when given), oldest first: all pages at once. */
+    private List<ApprovalRecord> allPending(Caller caller) {
+        return approvals.pending(caller, 0, Integer.MAX_VALUE);
     }
 }

@@ -108,7 +108,7 @@ class RunPatchIntegrationTests {
                 .andExpect(jsonPath("$.revision").value(1)).andExpect(jsonPath("$.addedNodes[0]").value("audit"));
         patch(run, "\"0\"", ADD_AUDIT).andExpect(status().isConflict());
 
-        ApprovalRecord approval = approvals.pending(null).stream().filter(a -> a.runId().equals(run)).findFirst()
+        ApprovalRecord approval = allPending(null).stream().filter(a -> a.runId().equals(run)).findFirst()
                 .orElseThrow();
         deciding.decide(approval.id(), "approve", null,
                 new Caller("ada", Set.of(Role.APPROVER), Set.of(), Optional.empty()));
@@ -135,7 +135,7 @@ class RunPatchIntegrationTests {
         creating.create(JSON.readTree(TestWorkflows.fixture("valid/hitl-approval", name)), "test");
         UUID run = starting.start(new StartRunCommand(name, null, null, JSON.readTree("{\"deal_value\": 7}"), null),
                 "test").id();
-        await().atMost(Duration.ofSeconds(30)).until(() -> approvals.pending(null).stream()
+        await().atMost(Duration.ofSeconds(30)).until(() -> allPending(null).stream()
                 .anyMatch(approval -> approval.runId().equals(run)));
         return run;
     }
@@ -166,5 +166,10 @@ class RunPatchIntegrationTests {
     private List<String> eventTypes(UUID run) {
         return jdbc.sql("select event_type from event_log where run_id = :id order by seq").param("id", run)
                 .query(String.class).list();
+    }
+
+    /** Every pending approval (of the caller's, when given), oldest first: all pages at once. */
+    private List<ApprovalRecord> allPending(Caller caller) {
+        return approvals.pending(caller, 0, Integer.MAX_VALUE);
     }
 }
