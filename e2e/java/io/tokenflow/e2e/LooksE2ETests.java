@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 import io.tokenflow.TestWorkflows;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The looks every page shares: a favicon, a light and a dark theme (the system's by default, or chosen in the header
@@ -53,6 +54,41 @@ class LooksE2ETests {
         page.reload();
         assertThat(page.locator("html")).hasAttribute("data-theme", "light");
         assertThat(page.locator("body")).hasCSS("background-color", LIGHT_BG);
+    }
+
+    @Test
+    void theDesignerCanvasAndTheRunGraphTakeANewThemesColoursWithoutAReload(Page page) {
+        page.emulateMedia(new Page.EmulateMediaOptions().setColorScheme(ColorScheme.LIGHT));
+        page.setViewportSize(1440, 900);
+        SignIn.asUser(page, base(), "/workflows", SignIn.ADMIN, SignIn.ADMIN_PASSWORD);
+        page.getByLabel("Theme").selectOption("light");
+        String workflow = TestWorkflows.unique("theme-switch");
+        APIResponse created = SignIn.post(page, base(), SignIn.ADMIN, SignIn.ADMIN_PASSWORD, "/api/v1/workflows",
+                TestWorkflows.fixture("valid/hitl-approval", workflow));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        APIResponse started = SignIn.post(page, base(), SignIn.ADMIN, SignIn.ADMIN_PASSWORD, "/api/v1/runs",
+                "{\"workflow\": \"" + workflow + "\", \"inputs\": {}}");
+        assertThat(started.status()).as(started.text()).isEqualTo(201);
+        String run = JsonMapper.builder().build().readTree(started.text()).get("id").asString();
+
+        String designerNode = "() => window.tokenflowDesigner.canvas.cy.nodes()[0].style('background-color')";
+        String runNode = "() => document.getElementById('run-graph')._cyreg.cy.nodes()[0].data('fill')";
+        for (String[] view : List.of(new String[] {"/workflows/" + workflow + "/editor", designerNode},
+                new String[] {"/runs/" + run, runNode})) {
+            page.navigate(base() + view[0]);
+            page.waitForFunction(view[1]);
+            String light = (String) page.evaluate(view[1]);
+            page.getByLabel("Theme").selectOption("dark");
+            assertThat(page.locator("body")).hasCSS("background-color", DARK_BG);
+            page.waitForFunction("light => (" + view[1] + ")() !== light", light);
+            String switched = (String) page.evaluate(view[1]);
+            // the colour a page drawn in the dark theme has from the start
+            page.reload();
+            page.waitForFunction(view[1]);
+            assertThat(switched).as(view[0]).isEqualTo(page.evaluate(view[1]));
+            page.getByLabel("Theme").selectOption("light");
+            page.waitForFunction("light => (" + view[1] + ")() === light", light);
+        }
     }
 
     @Test

@@ -410,6 +410,17 @@
     }
   });
   document.addEventListener("htmx:afterSettle", refresh);
+  // another theme: the graph's stylesheet and every node's colours again, from the CSS variables
+  document.addEventListener("tokenflow:theme", function () {
+    if (!cy) {
+      return;
+    }
+    painted = {};
+    cy.batch(function () {
+      cy.style(styles());
+      paint();
+    });
+  });
   // A node's Reprocess swaps the page's main for the page its post leads to (with its own live connection): the old
   // connection's pushes are held back meanwhile, as their targets are on their way out
   document.addEventListener("htmx:beforeRequest", function (event) {

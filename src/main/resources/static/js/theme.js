@@ -1,6 +1,8 @@
 // Loaded blocking in <head>, before the first paint: sets data-theme ("light" or "dark") on <html> from the choice
 // remembered in localStorage or, with none, from the system's preference (prefers-color-scheme), following it when it
-// changes. The header's switch (tokenflow.js) calls tokenflowTheme.choose with "light", "dark" or "system".
+// changes. The header's switch (tokenflow.js) calls tokenflowTheme.choose with "light", "dark" or "system". A change
+// after the first is announced as the event "tokenflow:theme" on document: canvases (the designer's, the run page's
+// graph) take their colours from the CSS variables when they draw and restyle on it.
 (function () {
   var KEY = "tokenflow-theme";
   var root = document.documentElement;
@@ -20,7 +22,14 @@
     if (theme === "system") {
       theme = systemDark && systemDark.matches ? "dark" : "light";
     }
+    if (root.getAttribute("data-theme") === theme) {
+      return;
+    }
+    var first = !root.hasAttribute("data-theme");
     root.setAttribute("data-theme", theme);
+    if (!first) {
+      document.dispatchEvent(new CustomEvent("tokenflow:theme", {detail: {theme: theme}}));
+    }
   }
 
   window.tokenflowTheme = {

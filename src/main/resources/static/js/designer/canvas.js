@@ -144,6 +144,8 @@
       boxSelectionEnabled: true, selectionType: "single"
     });
     this.afterDrawn = [];
+    var canvas = this;
+    document.addEventListener("tokenflow:theme", function () { canvas.restyle(); });
     this.edgeHandle = new TF.EdgeHandle(this, handle);
     this.listen();
     this.followZoom();
@@ -451,6 +453,13 @@
 
   Canvas.prototype.selectAll = function () {
     this.cy.elements().not(".missing, .route").select();
+  };
+
+  /** Takes the colours of the theme now shown (the stylesheet and its icons are made from the CSS variables). */
+  Canvas.prototype.restyle = function () {
+    var look = Style.stylesheet();
+    this.palette = look.palette;
+    this.cy.style(look.style);
   };
 
   /** Fits the graph in view, but never magnifies a small graph beyond its natural size. */

@@ -14,6 +14,7 @@
     this.transform = null;
     var minimap = this;
     cy.on("add remove position pan zoom resize", function () { minimap.schedule(); });
+    document.addEventListener("tokenflow:theme", function () { minimap.schedule(); });
     this.listen();
     this.schedule();
   }
