@@ -1,5 +1,6 @@
 package io.tokenflow.benchmark;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -83,6 +84,15 @@ final class BrowserWatchers implements AutoCloseable {
     private final String sessionCookie;
     private final int pages;
     private final CountDownLatch ready = new CountDownLatch(1);
+    /**
+     * With {@code -Dbench.trace=true}: 5 s of Chromium's trace, 10 s into the measurement, summed up per kind of thread
+     * over all pages (printed when the watchers close; the trace is kept in target/live-browser-trace.json).
+     */
+    private static final boolean TRACE = Boolean.getBoolean("bench.trace");
+    private static final Path TRACE_FILE = Path.of("target/live-browser-trace.json");
+    private long measuringSince;
+    private long tracingUntil;
+    private boolean traced;
     private volatile boolean stopping;
     private volatile boolean discarding;
     private volatile RuntimeException failure;
@@ -121,6 +131,15 @@ final class BrowserWatchers implements AutoCloseable {
         thread.join();
         if (failure != null) {
             throw failure;
+        }
+        if (traced) {
+            try {
+                TraceSummary.print("Trace of 5 s of the browser phase (" + pages + " pages), self time by event, per"
+                        + " kind of thread:", TraceSummary.selfTimes(TRACE_FILE, List.of("CrRendererMain",
+                        "Compositor", "CrGpuMain", "VizCompositorThread", "CrBrowserMain")), 12);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
         }
     }
 
@@ -165,6 +184,10 @@ final class BrowserWatchers implements AutoCloseable {
                     handling.clear();
                     frames.clear();
                     discarding = false;
+                    measuringSince = System.nanoTime();
+                }
+                if (TRACE) {
+                    trace(browser, open.get(0));
                 }
                 for (Page page : open) {
                     watchNext(page);
@@ -179,6 +202,21 @@ final class BrowserWatchers implements AutoCloseable {
         } finally {
             ready.countDown();
             discarding = false;
+        }
+    }
+
+    private void trace(Browser browser, Page page) {
+        long now = System.nanoTime();
+        if (traced || measuringSince == 0 || now < measuringSince + TimeUnit.SECONDS.toNanos(10)) {
+            return;
+        }
+        if (tracingUntil == 0) {
+            browser.startTracing(page, new Browser.StartTracingOptions().setPath(TRACE_FILE)
+                    .setCategories(TraceSummary.CATEGORIES));
+            tracingUntil = now + TimeUnit.SECONDS.toNanos(5);
+        } else if (now >= tracingUntil) {
+            browser.stopTracing();
+            traced = true;
         }
     }
 

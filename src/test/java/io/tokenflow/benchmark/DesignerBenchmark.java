@@ -203,52 +203,13 @@ public final class DesignerBenchmark {
      */
     private void trace(Browser browser, String workflow) throws java.io.IOException {
         Path file = Path.of("target/designer-open-trace.json");
-        browser.startTracing(page, new Browser.StartTracingOptions().setPath(file).setCategories(List.of(
-                "devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "blink", "cc",
-                "blink.user_timing", "loading", "toplevel", "gpu", "viz")));
+        browser.startTracing(page, new Browser.StartTracingOptions().setPath(file)
+                .setCategories(TraceSummary.CATEGORIES));
         page.navigate(base + "/workflows/" + workflow + "/editor");
         page.waitForSelector("#canvas[data-drawn]");
         browser.stopTracing();
-        JsonArray events = com.google.gson.JsonParser.parseString(Files.readString(file)).getAsJsonObject()
-                .getAsJsonArray("traceEvents");
-        Map<String, String> threads = new HashMap<>();
-        List<JsonObject> complete = new ArrayList<>();
-        for (var element : events) {
-            JsonObject event = element.getAsJsonObject();
-            String key = event.get("pid").getAsString() + "/" + event.get("tid").getAsString();
-            String phase = event.get("ph").getAsString();
-            if (phase.equals("M") && event.get("name").getAsString().equals("thread_name")) {
-                threads.put(key, event.getAsJsonObject("args").get("name").getAsString());
-            } else if (phase.equals("X") && event.has("dur")) {
-                complete.add(event);
-            }
-        }
-        complete.removeIf(event -> !"CrRendererMain".equals(threads.get(event.get("pid").getAsString() + "/"
-                + event.get("tid").getAsString())));
-        complete.sort(java.util.Comparator.<JsonObject>comparingDouble(event -> event.get("ts").getAsDouble())
-                .thenComparing(event -> -event.get("dur").getAsDouble()));
-        Map<String, Double> self = new HashMap<>();
-        java.util.Deque<double[]> stack = new java.util.ArrayDeque<>();
-        java.util.Deque<String> names = new java.util.ArrayDeque<>();
-        for (JsonObject event : complete) {
-            double start = event.get("ts").getAsDouble();
-            double duration = event.get("dur").getAsDouble();
-            while (!stack.isEmpty() && stack.peek()[0] + stack.peek()[1] <= start) {
-                stack.pop();
-                names.pop();
-            }
-            if (!stack.isEmpty()) {
-                self.merge(names.peek(), -Math.min(duration, stack.peek()[0] + stack.peek()[1] - start) / 1000.0,
-                        Double::sum);
-            }
-            String name = event.get("name").getAsString();
-            self.merge(name, duration / 1000.0, Double::sum);
-            stack.push(new double[] {start, duration});
-            names.push(name);
-        }
-        System.out.println("Trace of one open (positions stored), renderer main thread, self time by event:");
-        self.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(30)
-                .forEach(entry -> System.out.printf("  %7.1f ms  %s%n", entry.getValue(), entry.getKey()));
+        TraceSummary.print("Trace of one open (positions stored), renderer main thread, self time by event:",
+                TraceSummary.selfTimes(file, List.of("CrRendererMain")), 30);
     }
 
     /** A profile node's function as "name file:line". */

@@ -44,7 +44,8 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code ./mvnw -q test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test
  * && java -cp target/classes:target/test-classes:$(cat target/cp.txt) io.tokenflow.benchmark.LiveBenchmark}
  * (options: {@code -Dbench.runs=100 -Dbench.seconds=20 -Dbench.sleep=150 -Dbench.browser-pages=1,4
- * -Dbench.browser-chain=40 -Dbench.warmup-seconds=75 -Dbench.phases=engine,sockets,browser,long}); a synthetic
+ * -Dbench.browser-chain=40 -Dbench.warmup-seconds=75 -Dbench.phases=engine,sockets,browser,long -Dbench.trace=true},
+ * the last for 5 s of Chromium's trace of the browser phase summed up per kind of thread); a synthetic
  * load of 1,000 events/s follows (events appended straight to the stream, no engine work; measured after
  * {@code bench.warmup-seconds} of it, with the browser's pages open before it starts), during which real Chromium
  * pages also watch runs (of a {@code bench.browser-chain}-node chain, so each page draws many events of one run) and
