@@ -100,8 +100,8 @@ class DesignerCanvasE2ETests {
         JsonNode saved = await().atMost(Duration.ofSeconds(20)).until(() -> api.call("GET", "/api/v1/workflows/"
                 + workflow, null, 200), snapshot -> snapshot.get("version").asInt() == 2);
         JsonNode ui = node(saved, "lane1_3").get("ui");
-        assertThat(ui.get("x").asDouble()).isCloseTo(opened.get("lane1_3")[0], org.assertj.core.data.Offset.offset(1.0));
-        assertThat(ui.get("y").asDouble()).isCloseTo(opened.get("lane1_3")[1], org.assertj.core.data.Offset.offset(1.0));
+        assertThat(new double[] {ui.get("x").asDouble(), ui.get("y").asDouble()})
+                .containsExactly(opened.get("lane1_3"), org.assertj.core.data.Offset.offset(1.0));
     }
 
     @Test
