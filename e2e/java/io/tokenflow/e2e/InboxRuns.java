@@ -85,15 +85,19 @@ final class InboxRuns {
         return run;
     }
 
-    /** The run's pending approval as the REST API answers it, or null. */
+    /** The run's pending approval as the REST API answers it (looked for on every page), or null. */
     JsonNode approval(UUID run) {
-        APIResponse pending = get("/api/v1/approvals?status=pending");
-        for (JsonNode approval : JSON.readTree(pending.text())) {
-            if (approval.get("runId").asString().equals(run.toString())) {
-                return approval;
+        for (int page = 0; ; page++) {
+            JsonNode approvals = JSON.readTree(get("/api/v1/approvals?status=pending&size=500&page=" + page).text());
+            for (JsonNode approval : approvals) {
+                if (approval.get("runId").asString().equals(run.toString())) {
+                    return approval;
+                }
+            }
+            if (approvals.size() < 500) {
+                return null;
             }
         }
-        return null;
     }
 
     /** Waits until the run's approval is past its timeout. */

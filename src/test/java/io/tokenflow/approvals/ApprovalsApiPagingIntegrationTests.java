@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -47,10 +48,11 @@ class ApprovalsApiPagingIntegrationTests {
     @Autowired CreateWorkflow creating;
 
     private final String approver = "pager-" + UUID.randomUUID().toString().substring(0, 8);
+    private UUID run;
 
     @BeforeEach
     void storeApprovals() {
-        UUID run = TestWorkflows.runningRunRow(creating, jdbc);
+        run = TestWorkflows.runningRunRow(creating, jdbc);
         Instant now = Instant.now();
         for (int i = 0; i < PENDING + 3; i++) {
             boolean decided = i >= PENDING;
@@ -63,6 +65,12 @@ class ApprovalsApiPagingIntegrationTests {
                             decided ? Timestamp.from(now.minus(Duration.ofSeconds(PENDING + 3 - i))) : null,
                             decided ? "approve" : null, decided ? approver : null).update();
         }
+    }
+
+    /** The database is shared with the tests after this one: 205 pending approvals would fill their first pages. */
+    @AfterEach
+    void deleteApprovals() {
+        jdbc.sql("delete from approvals where run_id = ?").param(run).update();
     }
 
     @Test

@@ -20,7 +20,8 @@ import com.google.gson.JsonParser;
  * A Chromium trace (as Playwright's {@code Browser.startTracing} writes it) summed up per kind of thread: each trace
  * event's self time (its duration less its children's), added over every thread of that name (the renderer main
  * threads of several pages together). What a JS profile shows only as "(program)": style, layout, paint, parsing,
- * the compositor's and the GPU process's work.
+ * the compositor's and the GPU process's work. The times are wall time inside the events: on a machine short of cores
+ * they include what a thread waited for one, so they say where the time goes, not how much CPU it took.
  */
 final class TraceSummary {
 
@@ -58,11 +59,11 @@ final class TraceSummary {
         return result;
     }
 
-    /** Prints each thread kind's busy time and its {@code top} events by self time. */
+    /** Prints each thread kind's time inside events and its {@code top} events by self time. */
     static void print(String title, Map<String, Map<String, Double>> selfTimes, int top) {
         System.out.println(title);
         selfTimes.forEach((thread, self) -> {
-            System.out.printf("  %s: %.1f ms busy%n", thread, self.values().stream().mapToDouble(Double::doubleValue)
+            System.out.printf("  %s: %.1f ms inside events (wall time)%n", thread, self.values().stream().mapToDouble(Double::doubleValue)
                     .sum());
             self.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(top)
                     .forEach(entry -> System.out.printf("    %7.1f ms  %s%n", entry.getValue(), entry.getKey()));
