@@ -34,7 +34,9 @@ class ApprovalsApi {
         this.decide = decide;
     }
 
-    /** Pending approvals oldest first, decided ones newest first; paged like the runs list ({@code page}, {@code size}). */
+    /**
+     * Pending approvals oldest first, decided ones newest first; paged like the runs list ({@code page}, {@code size}).
+     */
     @GetMapping("/api/v1/approvals")
     List<ApprovalRecord> list(@RequestParam(defaultValue = "pending") String status,
                               @RequestParam(defaultValue = "false") boolean mine,

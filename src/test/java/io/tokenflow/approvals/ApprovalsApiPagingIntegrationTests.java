@@ -30,8 +30,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code GET /api/v1/approvals} in pages, as a script reads it: a person named approver of 205 pending approvals (and 3
- * decided) gets all of them, oldest first, over the pages (it got the oldest 200 and no way to the rest); a page or size
- * out of range is refused naming the parameter. The caller is an operator: other tests' approvals name
+ * decided) gets all of them, oldest first, over the pages (it got the oldest 200 and no way to the rest); a page or
+ * size out of range is refused naming the parameter. The caller is an operator: other tests' approvals name
  * {@code role:approver}, which {@code mine=true} would list too.
  */
 @SpringBootTest(properties = {"tokenflow.supervisor.enabled=false", "tokenflow.live.enabled=false",
@@ -57,8 +57,8 @@ class ApprovalsApiPagingIntegrationTests {
         for (int i = 0; i < PENDING + 3; i++) {
             boolean decided = i >= PENDING;
             jdbc.sql("insert into approvals (id, run_id, node_id, token_id, status, approvers, title, created_at, "
-                            + "decided_at, decision, decided_by) values (?, ?, 'approve', ?, ?, cast(? as jsonb), ?, ?, ?,"
-                            + " ?, ?)")
+                            + "decided_at, decision, decided_by)"
+                            + " values (?, ?, 'approve', ?, ?, cast(? as jsonb), ?, ?, ?, ?, ?)")
                     .params(UUID.randomUUID(), run, "t-" + i, decided ? "APPROVED" : "PENDING",
                             "[\"" + approver + "\"]", "#" + i,
                             Timestamp.from(now.minus(Duration.ofMinutes(PENDING + 3 - i))),

@@ -63,8 +63,8 @@ final class TraceSummary {
     static void print(String title, Map<String, Map<String, Double>> selfTimes, int top) {
         System.out.println(title);
         selfTimes.forEach((thread, self) -> {
-            System.out.printf("  %s: %.1f ms inside events (wall time)%n", thread, self.values().stream().mapToDouble(Double::doubleValue)
-                    .sum());
+            double inside = self.values().stream().mapToDouble(Double::doubleValue).sum();
+            System.out.printf("  %s: %.1f ms inside events (wall time)%n", thread, inside);
             self.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(top)
                     .forEach(entry -> System.out.printf("    %7.1f ms  %s%n", entry.getValue(), entry.getKey()));
         });
